@@ -1,0 +1,32 @@
+/** Limits both sides enforce: the browser for convenience, the server as the authority. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const PHONE_MAX = 30;
+export const ADDRESS_MAX = 200;
+export const EMAIL_MAX = 254;
+
+export const TITLE_MIN = 5;
+export const TITLE_MAX = 100;
+export const DESCRIPTION_MIN = 20;
+export const DESCRIPTION_MAX = 2000;
+export const BRAND_MAX = 50;
+export const MODEL_MAX = 50;
+export const CALIBER_MAX = 30;
+export const ACTION_MAX = 30;
+export const SUBCATEGORY_MAX = 50;
+export const LOCATION_MAX = 100;
+export const PRICE_MAX = 10_000_000;
+export const BARREL_LENGTH_MAX_MM = 2000;
+export const CAPACITY_MAX = 500;
+export const MAX_IMAGES = 5;
+export const HOME_LATEST = 6;
+export const PAGE_SIZE = 24;
+export const PAGE_SIZE_MAX = 48;
+export const SEARCH_MAX = 100;
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const CROP_ASPECT = 4 / 3;
+export const CROP_JPEG_QUALITY = 0.9;
+
+export const MESSAGE_MAX = 2000;
+export const REPORT_DETAILS_MAX = 1000;

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import {
+  ACTION_MAX,
+  BARREL_LENGTH_MAX_MM,
+  BRAND_MAX,
+  CALIBER_MAX,
+  CAPACITY_MAX,
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  LOCATION_MAX,
+  MAX_IMAGES,
+  MODEL_MAX,
+  PAGE_SIZE,
+  PAGE_SIZE_MAX,
+  PRICE_MAX,
+  SEARCH_MAX,
+  SUBCATEGORY_MAX,
+  TITLE_MAX,
+  TITLE_MIN,
+} from '../limits';
+import { AD_STATUSES, CATEGORIES, CONDITIONS, SORTS } from '../values';
+
+// Messages are keys of the `validation` catalog (see schemas/auth.ts).
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((value) => value || null)
+    .nullish()
+    .transform((value) => value ?? null);
+
+const optionalInt = (max: number, message: string) =>
+  z
+    .union([z.number(), z.string().trim()])
+    .transform((value, ctx) => {
+      if (value === '') return null;
+      const n = typeof value === 'number' ? value : Number(value);
+      if (!Number.isInteger(n) || n < 0 || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .nullish()
+    .transform((value) => value ?? null);
+
+/** The ad form, for create and edit alike (spec section 5), plus barrel length and capacity. */
+export const adInputSchema = z.object({
+  title: z.string({ error: 'titleMin' }).trim().min(TITLE_MIN, 'titleMin').max(TITLE_MAX, 'titleMax'),
+  description: z
+    .string({ error: 'descriptionMin' })
+    .trim()
+    .min(DESCRIPTION_MIN, 'descriptionMin')
+    .max(DESCRIPTION_MAX, 'descriptionMax'),
+  category: z.enum(CATEGORIES, { error: 'categoryRequired' }),
+  subcategory: optionalText(SUBCATEGORY_MAX, 'subcategoryMax'),
+  condition: z.enum(CONDITIONS, { error: 'conditionRequired' }),
+  price: z.coerce
+    .number({ error: 'pricePositive' })
+    .min(0, 'pricePositive')
+    .max(PRICE_MAX, 'priceMax')
+    .transform((value) => Math.round(value * 100) / 100),
+  location: z
+    .string({ error: 'locationRequired' })
+    .trim()
+    .min(1, 'locationRequired')
+    .max(LOCATION_MAX, 'locationMax'),
+  brand: optionalText(BRAND_MAX, 'brandMax'),
+  model: optionalText(MODEL_MAX, 'modelMax'),
+  caliber: optionalText(CALIBER_MAX, 'caliberMax'),
+  action: optionalText(ACTION_MAX, 'actionMax'),
+  barrelLength: optionalInt(BARREL_LENGTH_MAX_MM, 'barrelLengthInvalid'),
+  capacity: optionalInt(CAPACITY_MAX, 'capacityInvalid'),
+  /** Ids of images this user uploaded through POST /api/uploads, in display order. */
+  imageIds: z
+    .array(z.uuid({ error: 'imageInvalid' }))
+    .max(MAX_IMAGES, 'imagesMax')
+    .default([]),
+});
+export type AdInput = z.input<typeof adInputSchema>;
+export type AdInputParsed = z.output<typeof adInputSchema>;
+
+export const adImageSchema = z.object({
+  id: z.string(),
+  card: z.string(),
+  cardJpeg: z.string(),
+  large: z.string(),
+  largeJpeg: z.string(),
+});
+export type AdImage = z.infer<typeof adImageSchema>;
+
+export const sellerSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** Only for signed-in viewers: keeps addresses away from scrapers. */
+  email: z.string().nullable(),
+});
+
+/** What a list shows of an ad (ad card). */
+export const adCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.enum(CATEGORIES),
+  condition: z.enum(CONDITIONS),
+  price: z.number(),
+  location: z.string(),
+  caliber: z.string().nullable(),
+  action: z.string().nullable(),
+  featured: z.boolean(),
+  status: z.enum(AD_STATUSES),
+  createdAt: z.string(),
+  image: adImageSchema.nullable(),
+});
+export type AdCard = z.infer<typeof adCardSchema>;
+
+/** Everything the detail page needs. */
+export const adDetailSchema = adCardSchema.extend({
+  userId: z.string(),
+  description: z.string(),
+  subcategory: z.string().nullable(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  barrelLength: z.number().nullable(),
+  capacity: z.number().nullable(),
+  images: z.array(adImageSchema),
+  updatedAt: z.string(),
+  seller: sellerSchema,
+  /** Left by a moderator when asking for changes or rejecting (moderation issue). */
+  moderationReason: z.string().nullable(),
+  /** What the viewer may do with the ad, so the UI hides what the server would refuse. */
+  can: z.object({
+    edit: z.boolean(),
+    delete: z.boolean(),
+    contact: z.boolean(),
+    moderate: z.boolean(),
+    /** Visitors may report too; owners may not, and only listed ads are reported. */
+    report: z.boolean(),
+  }),
+});
+export type AdDetail = z.infer<typeof adDetailSchema>;
+
+export const browseQuerySchema = z.object({
+  q: z.string().trim().max(SEARCH_MAX, 'searchMax').optional(),
+  category: z.enum(CATEGORIES).optional(),
+  condition: z.enum(CONDITIONS).optional(),
+  sort: z.enum(SORTS).default('newest'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
+});
+export type BrowseQuery = z.input<typeof browseQuerySchema>;
+
+export const adPageSchema = z.object({
+  items: z.array(adCardSchema),
+  /** Opaque; pass back as `cursor` for the next page. Null on the last page. */
+  nextCursor: z.string().nullable(),
+  total: z.number(),
+  /** True when a text search matched more ads than `total`, which is then a cap (show "1000+"). */
+  totalCapped: z.boolean().optional(),
+});
+export type AdPage = z.infer<typeof adPageSchema>;
+
+export const uploadResultSchema = adImageSchema.extend({ width: z.number(), height: z.number() });
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** The owner's list in the dashboard: every status, newest first, with counts. */
+export const myAdsSchema = z.object({
+  items: z.array(adCardSchema.extend({ moderationReason: z.string().nullable() })),
+  counts: z.object({ total: z.number(), pending: z.number() }),
+});
+export type MyAds = z.infer<typeof myAdsSchema>;

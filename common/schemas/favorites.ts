@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { adCardSchema } from './ads';
+
+/** A favorited ad as the dashboard shows it: the card plus the seller's name. */
+export const favoriteAdSchema = adCardSchema.extend({
+  seller: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+  favoritedAt: z.string(),
+});
+export type FavoriteAd = z.infer<typeof favoriteAdSchema>;
+
+export const favoriteListSchema = z.object({ items: z.array(favoriteAdSchema) });
+export type FavoriteList = z.infer<typeof favoriteListSchema>;
+
+/** The ids of every ad the caller saved, for the heart buttons. */
+export const favoriteIdsSchema = z.object({ ids: z.array(z.string()) });
+export type FavoriteIds = z.infer<typeof favoriteIdsSchema>;

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { MESSAGE_MAX } from '../limits';
+
+// Messages are keys of the `validation` catalog (see schemas/auth.ts).
+
+/** A message to a seller or a reply: only the text; sender and receiver come from the session and the ad. */
+export const messageInputSchema = z.object({
+  body: z
+    .string({ error: 'messageRequired' })
+    .trim()
+    .min(1, 'messageRequired')
+    .max(MESSAGE_MAX, 'messageMax'),
+});
+export type MessageInput = z.input<typeof messageInputSchema>;
+
+export const MESSAGE_DIRECTIONS = ['sent', 'received'] as const;
+export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
+
+export const messageSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  /** Seen from the caller: 'sent' by them or 'received' by them. */
+  direction: z.enum(MESSAGE_DIRECTIONS),
+  /** Null while the receiver has not opened the conversation. */
+  readAt: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  /** The ad's id is null once the ad is deleted; its title is kept. */
+  ad: z.object({ id: z.string().nullable(), title: z.string() }),
+  /** The caller's side: the buyer wrote first, the seller owns the ad. */
+  role: z.enum(['buyer', 'seller']),
+  otherParty: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+  lastMessage: z
+    .object({ body: z.string(), createdAt: z.string(), direction: z.enum(MESSAGE_DIRECTIONS) })
+    .nullable(),
+  /** Messages received by the caller and not read yet. */
+  unread: z.number(),
+  lastMessageAt: z.string(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationListSchema = z.object({ items: z.array(conversationSummarySchema) });
+export type ConversationList = z.infer<typeof conversationListSchema>;
+
+/** One conversation with its messages, oldest first. */
+export const conversationDetailSchema = conversationSummarySchema.extend({
+  messages: z.array(messageSchema),
+});
+export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
+
+export const sentMessageSchema = z.object({ conversationId: z.string(), message: messageSchema });
+export type SentMessage = z.infer<typeof sentMessageSchema>;
+
+export const markReadResultSchema = z.object({ updated: z.number() });
+
+export const unreadCountSchema = z.object({ messages: z.number() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;

@@ -1,0 +1,95 @@
+import sharp from 'sharp';
+import { registerVerifiedUser } from './support/accounts';
+import { approveAsModerator } from './support/moderation';
+import { expect, test } from './support/test';
+
+/** Two photos made here, landscape and portrait, so the crop has something to do. */
+async function photos(dir: (name: string) => string) {
+  const files = [
+    { name: 'stanga.jpg', width: 1600, height: 900, color: '#6b7d4f' },
+    { name: 'dreapta.jpg', width: 900, height: 1400, color: '#4f5d7d' },
+  ];
+  return Promise.all(
+    files.map(async (file) => {
+      const path = dir(file.name);
+      await sharp({ create: { width: file.width, height: file.height, channels: 3, background: file.color } })
+        .jpeg()
+        .toFile(path);
+      return path;
+    }),
+  );
+}
+
+test('post an ad with two cropped photos, get it approved, find it, browse its gallery, edit it', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const word = `zimbru${Math.random().toString(36).slice(2, 7)}`;
+  const title = `Carabină Sako ${word} de vânzare`;
+  await registerVerifiedUser(page);
+
+  await page.goto('/post-ad');
+  await page.getByLabel('Titlu').fill(title);
+  await page
+    .getByLabel('Descriere')
+    .fill('Carabină în stare foarte bună, folosită două sezoane, cu acte în regulă.');
+  await page.getByLabel('Categorie').selectOption({ label: 'Arme lungi' });
+  await page.getByLabel('Stare').selectOption({ label: 'Bună' });
+  await page.getByLabel('Preț (RON)').fill('4500');
+  await page.getByLabel('Localitate').fill('Brașov');
+  await page.getByLabel('Marcă').fill('Sako');
+  await page.getByLabel('Calibru').fill('.308 Win');
+
+  await page.getByTestId('image-input').setInputFiles(await photos((name) => testInfo.outputPath(name)));
+  for (let i = 0; i < 2; i++) {
+    const dialog = page.getByRole('dialog', { name: 'Decupează imaginea' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Decupează', exact: true }).click();
+    await expect(page.getByText(`Selectate acum: ${i + 1}/5`)).toBeVisible();
+  }
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('button', { name: 'Trimite spre verificare' }).click();
+  await expect(page.getByText('Anunțul a fost trimis spre verificare!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/listings$/);
+
+  const mine = await (await page.request.get('/api/me/ads')).json();
+  const ad = mine.items.find((item: { title: string }) => item.title === title);
+  expect(ad.status).toBe('pending');
+  await page.goto(`/ad/${ad.id}`);
+  await expect(page.getByText('Acest anunț așteaptă verificarea unui moderator')).toBeVisible();
+
+  // Nobody else sees it before a moderator approves it.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/ad/${ad.id}`);
+  await expect(visitorPage).toHaveURL(/\/browse$/);
+
+  await approveAsModerator(browser, ad.id);
+
+  await visitorPage.goto('/');
+  await expect(visitorPage.getByRole('link', { name: new RegExp(word) }).first()).toBeVisible();
+  await visitorPage.goto('/browse');
+  await visitorPage.getByLabel('Caută', { exact: true }).fill(word);
+  await expect(visitorPage).toHaveURL(new RegExp(`q=${word}`));
+  await expect(visitorPage.getByRole('link', { name: new RegExp(word) })).toHaveCount(1);
+  await visitorPage.getByRole('link', { name: new RegExp(word) }).click();
+  await expect(visitorPage.getByRole('heading', { name: title })).toBeVisible();
+  await expect(visitorPage.getByText('1 / 2')).toBeVisible();
+  await visitorPage.getByRole('button', { name: 'Imaginea următoare' }).click();
+  await expect(visitorPage.getByText('2 / 2')).toBeVisible();
+  await visitorPage.getByRole('button', { name: 'Imaginea următoare' }).click();
+  await expect(visitorPage.getByText('1 / 2')).toBeVisible();
+  await visitorPage.getByRole('button', { name: 'Imaginea anterioară' }).click();
+  await expect(visitorPage.getByText('2 / 2')).toBeVisible();
+  await visitor.close();
+
+  await page.goto(`/ad/${ad.id}`);
+  await page.getByRole('link', { name: 'Editează anunțul' }).click();
+  await expect(page.getByText('După salvare revine la verificare')).toBeVisible();
+  await page.getByLabel('Preț (RON)').fill('4200');
+  await page.getByRole('button', { name: 'Salvează modificările' }).click();
+  await expect(page.getByText('Anunțul a fost actualizat cu succes')).toBeVisible();
+  await page.goto(`/ad/${ad.id}`);
+  await expect(page.getByText('Acest anunț așteaptă verificarea unui moderator')).toBeVisible();
+});

@@ -1,0 +1,22 @@
+import { type Browser, expect } from '@playwright/test';
+
+export const DEMO_MODERATOR = { email: 'moderator@armamarket.ro', password: 'moderator-parola-2026' };
+const origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
+/** A moderator session (the demo moderator of the e2e server) approves the ad through the API. */
+export async function approveAsModerator(browser: Browser, adId: string) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Date.now() % 250}.7` },
+  });
+  const signIn = await context.request.post('/api/auth/sign-in/email', {
+    headers: { origin },
+    data: DEMO_MODERATOR,
+  });
+  expect(signIn.status()).toBe(200);
+  const approved = await context.request.post(`/api/admin/ads/${adId}/approve`, {
+    headers: { origin },
+    data: {},
+  });
+  expect(approved.status()).toBe(200);
+  await context.close();
+}

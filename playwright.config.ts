@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    locale: 'ro-RO',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], browserName: 'chromium' } },
+  ],
+  webServer: {
+    command: 'rm -rf .e2e-data && tsx server/main.ts',
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      DATA_DIR: '.e2e-data',
+      DEMO_DATA: 'on',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+    },
+  },
+});

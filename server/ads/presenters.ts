@@ -1,0 +1,89 @@
+import type { AdCard, AdDetail, AdImage, UploadResult } from '../../common/schemas/ads';
+import type { AdStatus, Category, Condition } from '../../common/values';
+import { imageUrls } from '../images/store-image';
+import type { Storage } from '../storage/storage';
+
+/** The columns an ad card shows, as the queries select them. */
+export type AdCardRow = {
+  id: string;
+  title: string;
+  category: string;
+  condition: string;
+  price: number;
+  location: string;
+  caliber: string | null;
+  action: string | null;
+  featured: boolean;
+  status: string;
+  createdAt: Date;
+};
+
+export type AdDetailRow = AdCardRow & {
+  userId: string;
+  description: string;
+  subcategory: string | null;
+  brand: string | null;
+  model: string | null;
+  barrelLength: number | null;
+  capacity: number | null;
+  moderationReason: string | null;
+  updatedAt: Date;
+};
+
+export type ImageRow = { id: string; storageKey: string };
+
+export function presentImage(storage: Storage, image: ImageRow): AdImage {
+  return { id: image.id, ...imageUrls(storage, image.storageKey) };
+}
+
+export function presentUpload(
+  storage: Storage,
+  image: ImageRow & { width: number; height: number },
+): UploadResult {
+  return { ...presentImage(storage, image), width: image.width, height: image.height };
+}
+
+// The database's check constraints hold these to the value sets.
+const asCategory = (value: string) => value as Category;
+const asCondition = (value: string) => value as Condition;
+const asStatus = (value: string) => value as AdStatus;
+
+export function presentCard(row: AdCardRow, image: AdImage | null): AdCard {
+  return {
+    id: row.id,
+    title: row.title,
+    category: asCategory(row.category),
+    condition: asCondition(row.condition),
+    price: Number(row.price),
+    location: row.location,
+    caliber: row.caliber,
+    action: row.action,
+    featured: row.featured,
+    status: asStatus(row.status),
+    createdAt: new Date(row.createdAt).toISOString(),
+    image,
+  };
+}
+
+export function presentDetail(
+  row: AdDetailRow,
+  images: AdImage[],
+  seller: AdDetail['seller'],
+  can: AdDetail['can'],
+): AdDetail {
+  return {
+    ...presentCard(row, images[0] ?? null),
+    userId: row.userId,
+    description: row.description,
+    subcategory: row.subcategory,
+    brand: row.brand,
+    model: row.model,
+    barrelLength: row.barrelLength,
+    capacity: row.capacity,
+    images,
+    updatedAt: new Date(row.updatedAt).toISOString(),
+    seller,
+    moderationReason: row.moderationReason,
+    can,
+  };
+}

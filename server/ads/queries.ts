@@ -1,0 +1,142 @@
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AdImage, MyAds } from '../../common/schemas/ads';
+import type { AdStatus } from '../../common/values';
+import type { Database } from '../db/client';
+import { adImages, ads } from '../db/schema/ads';
+import { user } from '../db/schema/auth';
+import { profiles } from '../db/schema/profiles';
+import type { AdSubject } from '../policies/policies';
+import type { Storage } from '../storage/storage';
+import { isUuid } from './cursor';
+import { type AdDetailRow, presentCard, presentImage } from './presenters';
+
+/** Every column of an ad except the search document. */
+export const adColumns = {
+  id: ads.id,
+  userId: ads.userId,
+  title: ads.title,
+  description: ads.description,
+  category: ads.category,
+  subcategory: ads.subcategory,
+  condition: ads.condition,
+  price: ads.price,
+  brand: ads.brand,
+  model: ads.model,
+  caliber: ads.caliber,
+  action: ads.action,
+  barrelLength: ads.barrelLength,
+  capacity: ads.capacity,
+  location: ads.location,
+  status: ads.status,
+  featured: ads.featured,
+  moderationReason: ads.moderationReason,
+  createdAt: ads.createdAt,
+  updatedAt: ads.updatedAt,
+};
+
+export type FoundAd = {
+  ad: AdDetailRow;
+  subject: AdSubject;
+  owner: { firstName: string; lastName: string; email: string };
+};
+
+/** An ad with its owner, or null for an unknown id (including ids that are not uuids). */
+export async function findAd(db: Database, id: string): Promise<FoundAd | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      ad: adColumns,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      isActive: profiles.isActive,
+      email: user.email,
+    })
+    .from(ads)
+    .innerJoin(user, eq(user.id, ads.userId))
+    .leftJoin(profiles, eq(profiles.id, ads.userId))
+    .where(eq(ads.id, id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ad: row.ad,
+    subject: { userId: row.ad.userId, status: row.ad.status as AdStatus, ownerActive: row.isActive === true },
+    owner: { firstName: row.firstName ?? '', lastName: row.lastName ?? '', email: row.email },
+  };
+}
+
+/** What the policies need to decide on an ad, or null for an unknown id. */
+export async function findAdSubject(db: Database, id: string): Promise<AdSubject | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ userId: ads.userId, status: ads.status, isActive: profiles.isActive })
+    .from(ads)
+    .leftJoin(profiles, eq(profiles.id, ads.userId))
+    .where(eq(ads.id, id))
+    .limit(1);
+  return row
+    ? { userId: row.userId, status: row.status as AdStatus, ownerActive: row.isActive === true }
+    : null;
+}
+
+/** The images of one ad, in display order. */
+export async function imagesOfAd(db: Database, storage: Storage, adId: string): Promise<AdImage[]> {
+  const rows = await db
+    .select({ id: adImages.id, storageKey: adImages.storageKey })
+    .from(adImages)
+    .where(eq(adImages.adId, adId))
+    .orderBy(asc(adImages.position), asc(adImages.createdAt));
+  return rows.map((row) => presentImage(storage, row));
+}
+
+/** The first image of each of the ads, for cards. */
+export async function firstImages(
+  db: Database,
+  storage: Storage,
+  adIds: string[],
+): Promise<Map<string, AdImage>> {
+  if (adIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([adImages.adId], {
+      adId: adImages.adId,
+      id: adImages.id,
+      storageKey: adImages.storageKey,
+    })
+    .from(adImages)
+    .where(inArray(adImages.adId, adIds))
+    .orderBy(adImages.adId, asc(adImages.position), asc(adImages.createdAt));
+  return new Map(rows.map((row) => [row.adId as string, presentImage(storage, row)]));
+}
+
+/** The dashboard shows this many of an owner's ads at most (the counts still cover all of them). */
+export const OWN_ADS_MAX = 500;
+
+/** The owner's dashboard list: every status, newest first, with the total and pending counts. */
+export async function listOwnAds(db: Database, storage: Storage, userId: string): Promise<MyAds> {
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select(adColumns)
+      .from(ads)
+      .where(eq(ads.userId, userId))
+      .orderBy(desc(ads.createdAt), desc(ads.id))
+      .limit(OWN_ADS_MAX),
+    db
+      .select({
+        total: count(),
+        pending: sql<number>`(count(*) filter (where ${ads.status} = 'pending'))::int`,
+      })
+      .from(ads)
+      .where(eq(ads.userId, userId)),
+  ]);
+  const images = await firstImages(
+    db,
+    storage,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => ({
+      ...presentCard(row, images.get(row.id) ?? null),
+      moderationReason: row.moderationReason,
+    })),
+    counts: { total: Number(counts?.total ?? 0), pending: Number(counts?.pending ?? 0) },
+  };
+}

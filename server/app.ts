@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { AppDeps, AppEnv, Services } from './app-env';
+import { createAuth } from './auth/auth';
+import { authRoutes } from './auth/auth-routes';
+import { resolveAuthSecret } from './auth/secret';
+import { viewerMiddleware } from './auth/viewer';
+import { AppError, errorBody } from './errors';
+import { createApiRouter } from './http/api-app';
+import { createMicroCache } from './http/micro-cache';
+import { requestLog } from './http/request-log';
+import { sameOrigin } from './http/same-origin';
+import { securityHeaders } from './http/security-headers';
+import { mountSpa } from './http/spa';
+import { createMailer } from './mail/mailer';
+import { adminAuditRoutes } from './routes/admin-audit';
+import { adminModerationRoutes } from './routes/admin-moderation';
+import { adminReportsRoutes } from './routes/admin-reports';
+import { adminUsersRoutes } from './routes/admin-users';
+import { adsRoutes } from './routes/ads';
+import { conversationsRoutes } from './routes/conversations';
+import { favoritesRoutes } from './routes/favorites';
+import { healthRoutes } from './routes/health';
+import { meRoutes } from './routes/me';
+import { overviewRoutes } from './routes/overview';
+import { reportsRoutes } from './routes/reports';
+import { uploadsRoutes } from './routes/uploads';
+import { createLocalDiskStorage } from './storage/local-disk-storage';
+import { serveStorage } from './storage/serve-storage';
+
+export type AppOptions = {
+  /** Serve the built SPA next to the API (the production server); API tests leave it out. */
+  web?: boolean;
+};
+
+/** Uploaded images are served from here, with immutable caching (their keys never repeat). */
+const MEDIA_PREFIX = '/media';
+
+export function createServices(deps: AppDeps): Services {
+  const { config, database, logger } = deps;
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const auth = createAuth({
+    db: database.db,
+    secret: resolveAuthSecret(config),
+    publicUrl: config.publicUrl,
+    mailer,
+    logger,
+  });
+  const storage =
+    deps.storage ??
+    createLocalDiskStorage({ rootDir: path.join(config.dataDir, 'uploads'), publicBaseUrl: MEDIA_PREFIX });
+  return { config, db: database.db, auth, mailer, storage, logger };
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  return buildApp(createServices(deps), options);
+}
+
+export function buildApp(services: Services, options: AppOptions = {}) {
+  const { config, logger } = services;
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
+  app.use(compress());
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+      return c.json(errorBody(err.code, err.message), err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json(errorBody('http_error', err.message || 'Bad request'), err.status);
+    }
+    c.get('log').error({ err }, 'unhandled error');
+    return c.json(errorBody('internal_error', 'Something went wrong. Please try again.'), 500);
+  });
+
+  app.use('/api/*', sameOrigin(config.publicUrl));
+  // Public lists are the same for everyone: a few seconds in memory (see micro-cache.ts).
+  const listCache = createMicroCache({ ttlMs: config.listCacheMs, maxEntries: 500 });
+  app.use('/api/*', listCache.invalidateOnWrite);
+  app.use('/api/ads', listCache.middleware);
+  app.use('/api/*', viewerMiddleware(services.auth, services.db));
+  app.route('/api', authRoutes(services.auth, services.db, { trustProxy: config.trustProxy }));
+
+  const api = createApiRouter();
+  api.route('/', healthRoutes(services.db));
+  api.route('/', meRoutes(services));
+  api.route('/', adsRoutes(services));
+  api.route('/', uploadsRoutes(services));
+  api.route('/', conversationsRoutes(services));
+  api.route('/', favoritesRoutes(services));
+  api.route('/', reportsRoutes(services));
+  api.route('/', overviewRoutes(services));
+  api.route('/', adminModerationRoutes(services));
+  api.route('/', adminReportsRoutes(services));
+  api.route('/', adminUsersRoutes(services));
+  api.route('/', adminAuditRoutes(services));
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'ArmaMarket API', version: '1.0.0' },
+    servers: [{ url: '/api' }],
+  });
+  app.route('/api', api);
+  app.all('/api/*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
+  app.get(`${MEDIA_PREFIX}/*`, serveStorage(services.storage, { prefix: MEDIA_PREFIX }));
+
+  if (options.web) mountSpa(app, config.webDist);
+  else app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
+  return app;
+}

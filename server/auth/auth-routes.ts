@@ -1,0 +1,170 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import {
+  backupCodeSchema,
+  changePasswordSchema,
+  passwordConfirmSchema,
+  requestPasswordResetSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+  totpCodeSchema,
+} from '../../common/schemas/auth';
+import type { AppEnv } from '../app-env';
+import type { Database } from '../db/client';
+import { errorBody } from '../errors';
+import { clientIp } from '../http/client-ip';
+import { enforceRateLimits, type LimitRule } from '../http/rate-limit';
+import { parseInput } from '../http/validation';
+import { type Auth, RESET_CALLBACK, VERIFY_CALLBACK } from './auth';
+
+type Caller = { ip: string };
+type Rule<S extends z.ZodType = z.ZodType> = {
+  schema?: S;
+  /** What better-auth receives: only known fields, never what the client adds. */
+  body?: (input: z.output<S>) => Record<string, unknown>;
+  limits?: (caller: Caller, input: z.output<S>) => LimitRule[];
+  /** Runs after better-auth answered 2xx. */
+  after?: (auth: Auth, input: z.output<S>) => Promise<void>;
+};
+
+const MINUTE = 60;
+const HOUR = 3600;
+const perIp = (action: string, ip: string, max: number, windowSeconds: number): LimitRule => ({
+  key: `${action}:ip:${ip}`,
+  max,
+  windowSeconds,
+});
+const perEmail = (action: string, email: string, max: number, windowSeconds: number): LimitRule => ({
+  key: `${action}:email:${email}`,
+  max,
+  windowSeconds,
+});
+
+const rule = <S extends z.ZodType>(r: Rule<S>) => r as Rule;
+
+/** The better-auth endpoints the app uses. Anything else under /api/auth answers 404. */
+const RULES: Record<string, Rule> = {
+  'GET /get-session': {},
+  'GET /verify-email': {},
+  'GET /reset-password/:token': {},
+  'POST /sign-out': {},
+  'POST /sign-up/email': rule({
+    schema: signUpSchema,
+    body: (input) => ({
+      ...input,
+      name: `${input.firstName} ${input.lastName}`,
+      callbackURL: VERIFY_CALLBACK,
+    }),
+    limits: ({ ip }, input) => [perIp('sign-up', ip, 10, HOUR), perEmail('sign-up', input.email, 3, HOUR)],
+    after: async (auth, input) => {
+      await auth.api.sendVerificationEmail({ body: { email: input.email, callbackURL: VERIFY_CALLBACK } });
+    },
+  }),
+  'POST /sign-in/email': rule({
+    schema: signInSchema,
+    body: (input) => ({ ...input, callbackURL: '/' }),
+    limits: ({ ip }, input) => [
+      perIp('sign-in', ip, 30, 15 * MINUTE),
+      perEmail('sign-in', input.email, 10, 15 * MINUTE),
+    ],
+  }),
+  'POST /send-verification-email': rule({
+    schema: resendVerificationSchema,
+    body: (input) => ({ ...input, callbackURL: VERIFY_CALLBACK }),
+    limits: ({ ip }, input) => [perIp('resend', ip, 10, HOUR), perEmail('resend', input.email, 3, HOUR)],
+  }),
+  'POST /request-password-reset': rule({
+    schema: requestPasswordResetSchema,
+    body: (input) => ({ ...input, redirectTo: RESET_CALLBACK }),
+    limits: ({ ip }, input) => [perIp('reset', ip, 10, HOUR), perEmail('reset', input.email, 3, HOUR)],
+  }),
+  'POST /reset-password': rule({
+    schema: resetPasswordSchema,
+    limits: ({ ip }) => [perIp('reset-confirm', ip, 20, HOUR)],
+  }),
+  'POST /change-password': rule({
+    schema: changePasswordSchema,
+    limits: ({ ip }) => [perIp('change-password', ip, 20, HOUR)],
+  }),
+  'POST /two-factor/enable': rule({ schema: passwordConfirmSchema }),
+  'POST /two-factor/disable': rule({ schema: passwordConfirmSchema }),
+  'POST /two-factor/generate-backup-codes': rule({ schema: passwordConfirmSchema }),
+  'POST /two-factor/verify-totp': rule({
+    schema: totpCodeSchema,
+    limits: ({ ip }) => [perIp('two-factor', ip, 20, 15 * MINUTE)],
+  }),
+  'POST /two-factor/verify-backup-code': rule({
+    schema: backupCodeSchema,
+    limits: ({ ip }) => [perIp('two-factor', ip, 20, 15 * MINUTE)],
+  }),
+};
+
+/** "METHOD /path" of every better-auth endpoint served, for the authorization matrix test. */
+export const AUTH_ENDPOINTS: readonly string[] = Object.keys(RULES);
+
+function findRule(method: string, path: string): Rule | undefined {
+  const exact = RULES[`${method} ${path}`];
+  if (exact) return exact;
+  if (method === 'GET' && /^\/reset-password\/[^/]+$/.test(path)) return RULES['GET /reset-password/:token'];
+  return undefined;
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return {};
+  }
+}
+
+/** better-auth answers `{ code, message }`; the API's one shape is `{ error: { code, message } }`. */
+async function normalizeError(res: Response): Promise<Response> {
+  if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res;
+  const payload = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(
+    JSON.stringify(errorBody(payload.code ?? 'auth_error', payload.message ?? 'Authentication failed')),
+    { status: res.status, headers },
+  );
+}
+
+export function authRoutes(auth: Auth, db: Database, options: { trustProxy: boolean }) {
+  const app = new Hono<AppEnv>();
+  app.all('/auth/*', async (c) => {
+    const path = c.req.path.replace(/^\/api\/auth/, '');
+    const found = findRule(c.req.method, path);
+    if (!found) return c.json(errorBody('not_found', 'No such API route'), 404);
+    // Resolving the viewer first ends a session that outlived its account's deactivation (viewer.ts),
+    // so better-auth never acts on it.
+    if (c.req.header('cookie')) await c.get('loadViewer')();
+
+    let forwarded = c.req.raw;
+    let input: unknown;
+    if (found.schema) {
+      input = parseInput(found.schema, await readJson(c));
+      if (found.limits) {
+        await enforceRateLimits(db, found.limits({ ip: clientIp(c, options.trustProxy) }, input));
+      }
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete('content-length');
+      headers.set('content-type', 'application/json');
+      forwarded = new Request(c.req.raw.url, {
+        method: c.req.method,
+        headers,
+        body: JSON.stringify(found.body ? found.body(input) : input),
+      });
+    }
+    const res = await auth.handler(forwarded);
+    if (res.ok && found.after) {
+      await found
+        .after(auth, input)
+        .catch((err: unknown) => c.get('log').error({ err }, 'after-auth step failed'));
+    }
+    return normalizeError(res);
+  });
+  return app;
+}

@@ -1,0 +1,143 @@
+import { APIError, betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, twoFactor } from 'better-auth/plugins';
+import { defaultAc } from 'better-auth/plugins/admin/access';
+import { eq } from 'drizzle-orm';
+import { LANGUAGES, type Language } from '../../common/values';
+import type { Database } from '../db/client';
+import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/auth';
+import { profiles } from '../db/schema/profiles';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { actionMail } from '../mail/templates';
+
+export type AuthOptions = {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  mailer: Mailer;
+  logger: Logger;
+};
+
+export const VERIFY_CALLBACK = '/auth/verified';
+export const RESET_CALLBACK = '/auth/reset-password';
+export const ACCOUNT_DEACTIVATED = 'ACCOUNT_DEACTIVATED';
+
+// Roles are managed by our own API and the user:role command; the admin plugin's HTTP endpoints are
+// never exposed (see auth-routes.ts), so the staff roles get no plugin permissions of their own.
+const noPermissions = defaultAc.newRole({ user: [], session: [] });
+
+export function createAuth(options: AuthOptions) {
+  const { db, mailer } = options;
+
+  const profileOf = async (userId: string) =>
+    (await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1))[0];
+  const languageOf = async (userId: string): Promise<Language> => {
+    const locale = (await profileOf(userId))?.locale;
+    return LANGUAGES.find((lng) => lng === locale) ?? 'ro';
+  };
+
+  return betterAuth({
+    appName: 'ArmaMarket',
+    secret: options.secret,
+    baseURL: options.publicUrl,
+    basePath: '/api/auth',
+    trustedOrigins: [options.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, twoFactor: twoFactorTable },
+    }),
+    // Our own limiter (server/http/rate-limit.ts) counts per IP and per address in front of these routes.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user: target, url }) => {
+        const profile = await profileOf(target.id);
+        await mailer.send(
+          actionMail('reset', {
+            to: target.email,
+            name: profile?.firstName ?? target.name,
+            language: await languageOf(target.id),
+            link: url,
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      // Sent by the sign-up route once the profile exists, so the mail knows the name and language.
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user: target, url }) => {
+        const profile = await profileOf(target.id);
+        await mailer.send(
+          actionMail('verify', {
+            to: target.email,
+            name: profile?.firstName ?? target.name,
+            language: await languageOf(target.id),
+            link: url,
+          }),
+        );
+      },
+    },
+    session: {
+      expiresIn: 30 * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    advanced: {
+      cookiePrefix: 'am',
+      useSecureCookies: options.publicUrl.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    plugins: [
+      admin({
+        roles: { user: noPermissions, 'admin.moderator': noPermissions, 'admin.super': noPermissions },
+        defaultRole: 'user',
+        adminRoles: ['admin.moderator', 'admin.super'],
+      }),
+      twoFactor({ issuer: 'ArmaMarket', backupCodeOptions: { amount: 10, length: 10 } }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          // The sign-up body reached better-auth already validated by our route (auth-routes.ts).
+          after: async (created, ctx) => {
+            const body = (ctx?.body ?? {}) as { firstName?: string; lastName?: string; locale?: string };
+            await db
+              .insert(profiles)
+              .values({
+                id: created.id,
+                firstName: body.firstName ?? created.name,
+                lastName: body.lastName ?? '',
+                locale: body.locale === 'en' ? 'en' : 'ro',
+              })
+              .onConflictDoNothing();
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (created) => {
+            const profile = await profileOf(created.userId);
+            if (profile && !profile.isActive) {
+              throw new APIError('FORBIDDEN', {
+                code: ACCOUNT_DEACTIVATED,
+                message: 'This account has been deactivated. Contact the moderators.',
+              });
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

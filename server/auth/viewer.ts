@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { ROLES, type Role } from '../../common/roles';
+import type { AppEnv } from '../app-env';
+import type { Database } from '../db/client';
+import { session } from '../db/schema/auth';
+import { profiles } from '../db/schema/profiles';
+import { unauthorized } from '../errors';
+import type { Auth } from './auth';
+
+/** The signed-in person making a request, as the policies see them. */
+export type Viewer = {
+  id: string;
+  email: string;
+  role: Role;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+};
+
+const asRole = (value: unknown): Role => ROLES.find((role) => role === value) ?? 'user';
+
+async function isActive(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ isActive: profiles.isActive })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return row?.isActive !== false;
+}
+
+/**
+ * Looks the session up lazily: public routes that never ask pay nothing. Deactivation ends an
+ * account's sessions; one that outlived it (signed in at the same moment) ends on its next use, and
+ * the caller is a visitor.
+ */
+export function viewerMiddleware(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    let pending: Promise<Viewer | null> | undefined;
+    c.set('loadViewer', () => {
+      pending ??= auth.api.getSession({ headers: c.req.raw.headers }).then(async (found) => {
+        if (!found) return null;
+        if (!(await isActive(db, found.user.id))) {
+          await db.delete(session).where(eq(session.userId, found.user.id));
+          return null;
+        }
+        return {
+          id: found.user.id,
+          email: found.user.email,
+          role: asRole(found.user.role),
+          emailVerified: found.user.emailVerified,
+          twoFactorEnabled: found.user.twoFactorEnabled === true,
+        };
+      });
+      return pending;
+    });
+    await next();
+  };
+}
+
+export const getViewer = (c: Context<AppEnv>) => c.get('loadViewer')();
+
+export async function requireViewer(c: Context<AppEnv>): Promise<Viewer> {
+  const viewer = await getViewer(c);
+  if (!viewer) throw unauthorized();
+  return viewer;
+}

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs with no variables at all: port 3000 on the embedded database', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.demoData).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('names the bad variable in its message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('drops a trailing slash from PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://arme.example.ro/' }).publicUrl).toBe('https://arme.example.ro');
+  });
+});

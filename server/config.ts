@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUnset, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUnset, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUnset, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  PUBLIC_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^https?$/ }).optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('Armory <no-reply@localhost>')),
+  AUTH_SECRET: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
+  DEMO_DATA: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUnset,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TRUST_PROXY: z.preprocess(emptyAsUnset, z.enum(['true', 'false', '1', '0']).default('false')),
+  API_ONLY: z.preprocess(emptyAsUnset, z.enum(['true', 'false', '1', '0']).default('false')),
+  LIST_CACHE_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(600_000).default(5000)),
+  WEB_DIST: z.preprocess(emptyAsUnset, z.string().default('dist/web')),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  authSecret: string | undefined;
+  demoData: boolean;
+  logLevel: string;
+  webDist: string;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Serve only /api (development: Vite serves the web app). */
+  apiOnly: boolean;
+  /** How long public list answers are kept in memory (0: not at all). */
+  listCacheMs: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad variable stops the server with its name in the message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment variable(s):\n${lines.join('\n')}\nSee .env.example.`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    authSecret: e.AUTH_SECRET,
+    demoData: e.DEMO_DATA === 'on',
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    apiOnly: e.API_ONLY === 'true' || e.API_ONLY === '1',
+    listCacheMs: e.LIST_CACHE_MS,
+  };
+}

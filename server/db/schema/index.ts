@@ -1,0 +1,7 @@
+// Every table of the marketplace; drizzle-kit reads this file to generate migrations.
+
+export * from './ads';
+export * from './auth';
+export * from './interactions';
+export * from './profiles';
+export * from './rate-limits';

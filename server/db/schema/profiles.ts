@@ -1,0 +1,17 @@
+import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+/** What the marketplace knows of a person beyond their credentials; one row per user, made at sign-up. */
+export const profiles = pgTable('profiles', {
+  id: text('id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  phone: text('phone'),
+  address: text('address'),
+  /** The language of the e-mails we send them. */
+  locale: text('locale').notNull().default('ro'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

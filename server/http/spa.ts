@@ -1,0 +1,39 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Env, Hono, MiddlewareHandler } from 'hono';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=300';
+
+/** Sets Cache-Control on what the static handler found, leaving responses that chose their own alone. */
+const cacheFor =
+  (value: string): MiddlewareHandler =>
+  async (c, next) => {
+    await next();
+    if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
+  };
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached,
+ * and index.html for every other GET so that client routes survive a reload.
+ */
+export function mountSpa<E extends Env>(app: Hono<E>, webDist: string): void {
+  const indexPath = path.join(webDist, 'index.html');
+  if (!existsSync(indexPath)) {
+    throw new Error(`The web app is not built (${indexPath} is missing): run "npm run build" first.`);
+  }
+  const indexHtml = readFileSync(indexPath, 'utf8');
+  const serveIndex: MiddlewareHandler = async (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  };
+  // The index file is only ever served by serveIndex, so it always carries no-cache.
+  const files = serveStatic({ root: webDist, index: '\0' });
+
+  app.get('/', serveIndex);
+  app.get('/index.html', serveIndex);
+  app.use('/assets/*', cacheFor(IMMUTABLE), files);
+  app.use('*', cacheFor(SHORT), files);
+  app.get('*', serveIndex);
+}

@@ -1,0 +1,302 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type {
+  ConversationDetail,
+  ConversationSummary,
+  Message,
+  MessageDirection,
+  SentMessage,
+} from '../../common/schemas/messages';
+import { isUuid } from '../ads/cursor';
+import { findAd } from '../ads/queries';
+import type { Services } from '../app-env';
+import type { Viewer } from '../auth/viewer';
+import { type Database, queryRows } from '../db/client';
+import { conversations, messages } from '../db/schema/interactions';
+import { notFound } from '../errors';
+import { enforceRateLimits, type LimitRule } from '../http/rate-limit';
+import { authorize, type ConversationSubject } from '../policies/policies';
+import { notifyReceiver } from './message-mail';
+
+type Deps = Pick<Services, 'db' | 'mailer' | 'config' | 'logger'>;
+
+/** Sending is limited per user: a burst allowance and a daily one, and new conversations per day. */
+export const MESSAGE_LIMITS = {
+  burst: { max: 30, windowSeconds: 10 * 60 },
+  daily: { max: 300, windowSeconds: 24 * 3600 },
+  newConversationsDaily: { max: 30, windowSeconds: 24 * 3600 },
+} as const;
+/** The newest conversations the dashboard lists, and the newest messages a conversation shows. */
+export const CONVERSATIONS_MAX = 200;
+export const CONVERSATION_MESSAGES_MAX = 500;
+
+const sendingLimits = (userId: string): LimitRule[] => [
+  { key: `message:user:${userId}`, ...MESSAGE_LIMITS.burst },
+  { key: `message-day:user:${userId}`, ...MESSAGE_LIMITS.daily },
+];
+
+/** PostgreSQL text cannot hold NUL; a pasted one is dropped rather than failing the request. */
+const clean = (body: string) => body.replaceAll('\u0000', '');
+const iso = (value: Date | string) => new Date(value).toISOString();
+const directionFor = (viewerId: string, senderId: string): MessageDirection =>
+  senderId === viewerId ? 'sent' : 'received';
+
+type MessageRow = typeof messages.$inferSelect;
+const presentMessage = (viewerId: string, row: MessageRow): Message => ({
+  id: row.id,
+  body: row.body,
+  createdAt: iso(row.createdAt),
+  direction: directionFor(viewerId, row.senderId),
+  readAt: row.readAt ? iso(row.readAt) : null,
+});
+
+/**
+ * A buyer writes to the seller from the ad page. The receiver is the ad's owner, never anything the
+ * client says; the ad must be listed and not the sender's own. The first message opens the
+ * conversation of this ad and buyer, later ones continue it.
+ */
+export async function contactSeller(
+  deps: Deps,
+  viewer: Viewer | null,
+  adId: string,
+  body: string,
+): Promise<SentMessage> {
+  const found = await findAd(deps.db, adId);
+  if (!found) throw notFound();
+  authorize(viewer, 'ad.contact', found.subject);
+  const sellerId = found.ad.userId;
+
+  const [existing] = await deps.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.adId, found.ad.id), eq(conversations.buyerId, viewer.id)))
+    .limit(1);
+  await enforceRateLimits(deps.db, [
+    ...sendingLimits(viewer.id),
+    ...(existing
+      ? []
+      : [{ key: `conversation-new:user:${viewer.id}`, ...MESSAGE_LIMITS.newConversationsDaily }]),
+  ]);
+
+  const { conversationId, message } = await deps.db.transaction(async (tx) => {
+    // Two first messages sent at once meet on the unique (ad, buyer) index and share one conversation.
+    const [conversation] = await tx
+      .insert(conversations)
+      .values({ adId: found.ad.id, adTitle: found.ad.title, buyerId: viewer.id, sellerId })
+      .onConflictDoUpdate({
+        target: [conversations.adId, conversations.buyerId],
+        set: { adTitle: found.ad.title },
+      })
+      .returning({ id: conversations.id });
+    if (!conversation) throw new Error('conversation upsert returned no row');
+    const inserted = await insertMessage(tx, {
+      conversationId: conversation.id,
+      adId: found.ad.id,
+      senderId: viewer.id,
+      receiverId: sellerId,
+      body,
+    });
+    return { conversationId: conversation.id, message: inserted };
+  });
+
+  await notifyReceiver(deps, {
+    conversationId,
+    side: 'seller',
+    receiverId: sellerId,
+    senderId: viewer.id,
+    adTitle: found.ad.title,
+    body: message.body,
+  });
+  return { conversationId, message: presentMessage(viewer.id, message) };
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function insertMessage(
+  tx: Tx,
+  values: { conversationId: string; adId: string | null; senderId: string; receiverId: string; body: string },
+): Promise<MessageRow> {
+  const [row] = await tx
+    .insert(messages)
+    .values({ ...values, body: clean(values.body) })
+    .returning();
+  if (!row) throw new Error('message insert returned no row');
+  await tx
+    .update(conversations)
+    .set({ lastMessageAt: row.createdAt })
+    .where(eq(conversations.id, values.conversationId));
+  return row;
+}
+
+type ConversationRow = ConversationSubject & { id: string; adId: string | null; adTitle: string };
+
+/** The conversation and its two sides, or null for an unknown id (including ids that are not uuids). */
+async function findConversation(db: Database, id: string): Promise<ConversationRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: conversations.id,
+      adId: conversations.adId,
+      adTitle: conversations.adTitle,
+      buyerId: conversations.buyerId,
+      sellerId: conversations.sellerId,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Continues a conversation; the receiver is its other side. Not tied to the ad's status any more. */
+export async function replyInConversation(
+  deps: Deps,
+  viewer: Viewer | null,
+  conversationId: string,
+  body: string,
+): Promise<SentMessage> {
+  const conversation = await findConversation(deps.db, conversationId);
+  if (!conversation) throw notFound();
+  authorize(viewer, 'conversation.reply', conversation);
+  await enforceRateLimits(deps.db, sendingLimits(viewer.id));
+  const toSeller = viewer.id === conversation.buyerId;
+  const receiverId = toSeller ? conversation.sellerId : conversation.buyerId;
+  const message = await deps.db.transaction((tx) =>
+    insertMessage(tx, {
+      conversationId: conversation.id,
+      adId: conversation.adId,
+      senderId: viewer.id,
+      receiverId,
+      body,
+    }),
+  );
+  await notifyReceiver(deps, {
+    conversationId: conversation.id,
+    side: toSeller ? 'seller' : 'buyer',
+    receiverId,
+    senderId: viewer.id,
+    adTitle: conversation.adTitle,
+    body: message.body,
+  });
+  return { conversationId: conversation.id, message: presentMessage(viewer.id, message) };
+}
+
+type SummaryRow = {
+  id: string;
+  ad_id: string | null;
+  ad_title: string;
+  buyer_id: string;
+  seller_id: string;
+  last_message_at: Date | string;
+  other_id: string;
+  other_first_name: string | null;
+  other_last_name: string | null;
+  last_body: string | null;
+  last_sender_id: string | null;
+  last_created_at: Date | string | null;
+  unread: number;
+};
+
+/** The caller's conversations, newest activity first (or just one of them), as the list shows them. */
+async function summaries(db: Database, viewerId: string, onlyId?: string): Promise<ConversationSummary[]> {
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`
+    select c.id, c.ad_id, c.ad_title, c.buyer_id, c.seller_id, c.last_message_at,
+      other.id as other_id, p.first_name as other_first_name, p.last_name as other_last_name,
+      lm.body as last_body, lm.sender_id as last_sender_id, lm.created_at as last_created_at,
+      coalesce(u.n, 0)::int as unread
+    from conversations c
+    cross join lateral (
+      select case when c.buyer_id = ${viewerId} then c.seller_id else c.buyer_id end as id
+    ) other
+    left join profiles p on p.id = other.id
+    left join lateral (
+      select m.body, m.sender_id, m.created_at from messages m
+      where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
+    ) lm on true
+    left join lateral (
+      select count(*)::int as n from messages m
+      where m.conversation_id = c.id and m.receiver_id = ${viewerId} and m.read_at is null
+    ) u on true
+    where (c.buyer_id = ${viewerId} or c.seller_id = ${viewerId})
+      ${onlyId ? sql`and c.id = ${onlyId}` : sql``}
+    order by c.last_message_at desc, c.id desc
+    limit ${CONVERSATIONS_MAX}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    ad: { id: row.ad_id, title: row.ad_title },
+    role: row.buyer_id === viewerId ? 'buyer' : 'seller',
+    otherParty: {
+      id: row.other_id,
+      firstName: row.other_first_name ?? '',
+      lastName: row.other_last_name ?? '',
+    },
+    lastMessage:
+      row.last_body !== null && row.last_sender_id !== null && row.last_created_at !== null
+        ? {
+            body: row.last_body,
+            createdAt: iso(row.last_created_at),
+            direction: directionFor(viewerId, row.last_sender_id),
+          }
+        : null,
+    unread: Number(row.unread),
+    lastMessageAt: iso(row.last_message_at),
+  }));
+}
+
+export function listConversations(db: Database, viewer: Viewer | null) {
+  authorize(viewer, 'conversations.list');
+  return summaries(db, viewer.id);
+}
+
+/** One conversation with its newest messages, oldest first. Reading it changes nothing (see markRead). */
+export async function loadConversation(
+  db: Database,
+  viewer: Viewer | null,
+  id: string,
+): Promise<ConversationDetail> {
+  const conversation = await findConversation(db, id);
+  if (!conversation) throw notFound();
+  authorize(viewer, 'conversation.view', conversation);
+  const [summary] = await summaries(db, viewer.id, conversation.id);
+  if (!summary) throw notFound();
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversation.id))
+    .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)
+    .limit(CONVERSATION_MESSAGES_MAX);
+  return { ...summary, messages: rows.reverse().map((row) => presentMessage(viewer.id, row)) };
+}
+
+/** Opening a conversation: the messages the caller received in it are read now. Sent ones are untouched. */
+export async function markConversationRead(
+  db: Database,
+  viewer: Viewer | null,
+  id: string,
+): Promise<{ updated: number }> {
+  const conversation = await findConversation(db, id);
+  if (!conversation) throw notFound();
+  authorize(viewer, 'conversation.view', conversation);
+  const updated = await db
+    .update(messages)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.conversationId, conversation.id),
+        eq(messages.receiverId, viewer.id),
+        isNull(messages.readAt),
+      ),
+    )
+    .returning({ id: messages.id });
+  return { updated: updated.length };
+}
+
+/** Messages the user received and has not read, across all conversations (the top bar's counter). */
+export async function unreadMessages(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(eq(messages.receiverId, userId), isNull(messages.readAt)));
+  return Number(row?.n ?? 0);
+}

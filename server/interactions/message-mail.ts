@@ -1,0 +1,130 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { LANGUAGES, type Language } from '../../common/values';
+import type { Services } from '../app-env';
+import { user } from '../db/schema/auth';
+import { conversations } from '../db/schema/interactions';
+import { profiles } from '../db/schema/profiles';
+import type { MailMessage } from '../mail/mailer';
+import { escapeHtml, translate } from '../mail/templates';
+
+type Deps = Pick<Services, 'db' | 'mailer' | 'config' | 'logger'>;
+
+/** At most one mail per conversation and receiver in this many minutes. */
+export const NOTIFY_EVERY_MINUTES = 15;
+/** The mail quotes the start of the message; the rest is in the dashboard. */
+const EXCERPT_MAX = 500;
+
+export const conversationPath = (conversationId: string) => `/dashboard/messages/${conversationId}`;
+
+type Notice = {
+  conversationId: string;
+  /** Which side of the conversation receives: its column remembers when they were last mailed. */
+  side: 'buyer' | 'seller';
+  receiverId: string;
+  senderId: string;
+  adTitle: string;
+  body: string;
+};
+
+/**
+ * Tells the receiver by mail, in their language, unless they were mailed about this conversation
+ * less than 15 minutes ago. The claim on the conversation's column is one atomic update, so two
+ * messages sent at once still make one mail. The mail goes out in the background: a slow or failing
+ * SMTP server never fails nor delays the message itself.
+ */
+export async function notifyReceiver(deps: Deps, notice: Notice): Promise<void> {
+  const column = notice.side === 'seller' ? conversations.sellerNotifiedAt : conversations.buyerNotifiedAt;
+  const claimed = await deps.db
+    .update(conversations)
+    .set(notice.side === 'seller' ? { sellerNotifiedAt: sql`now()` } : { buyerNotifiedAt: sql`now()` })
+    .where(
+      and(
+        eq(conversations.id, notice.conversationId),
+        or(isNull(column), lt(column, sql`now() - make_interval(mins => ${NOTIFY_EVERY_MINUTES})`)),
+      ),
+    )
+    .returning({ id: conversations.id });
+  if (claimed.length === 0) return;
+
+  const [receiver, sender] = await Promise.all([
+    personOf(deps, notice.receiverId),
+    personOf(deps, notice.senderId),
+  ]);
+  if (!receiver?.isActive || !sender) return;
+  const mail = newMessageMail({
+    to: receiver.email,
+    name: receiver.firstName,
+    language: receiver.language,
+    sender: `${sender.firstName} ${sender.lastName}`.trim(),
+    adTitle: notice.adTitle,
+    body: notice.body,
+    link: new URL(conversationPath(notice.conversationId), deps.config.publicUrl).toString(),
+  });
+  void deps.mailer
+    .send(mail)
+    .catch((err: unknown) =>
+      deps.logger.error({ err, conversationId: notice.conversationId }, 'new-message mail failed'),
+    );
+}
+
+async function personOf(deps: Deps, userId: string) {
+  const [row] = await deps.db
+    .select({
+      email: user.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      locale: profiles.locale,
+      isActive: profiles.isActive,
+    })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const language: Language = LANGUAGES.find((lng) => lng === row.locale) ?? 'ro';
+  return { ...row, language };
+}
+
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+export function newMessageMail(options: {
+  to: string;
+  name: string;
+  language: Language;
+  sender: string;
+  adTitle: string;
+  body: string;
+  link: string;
+}): MailMessage {
+  const t = (key: string, values?: Record<string, string>) => translate(options.language, key, values);
+  const title = oneLine(options.adTitle);
+  const excerpt =
+    options.body.length > EXCERPT_MAX ? `${options.body.slice(0, EXCERPT_MAX).trimEnd()}…` : options.body;
+  const intro = t('newMessage.body', { sender: options.sender, title });
+  const text = [
+    t('greeting', { name: options.name }),
+    intro,
+    excerpt
+      .split('\n')
+      .map((line) => `> ${line}`)
+      .join('\n'),
+    `${t('newMessage.button')}: ${options.link}`,
+    t('newMessage.note'),
+    t('signature'),
+  ].join('\n\n');
+  const html = `<!doctype html><html lang="${options.language}"><body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5">
+<p>${escapeHtml(t('greeting', { name: options.name }))}</p>
+<p>${escapeHtml(intro)}</p>
+<blockquote style="margin:0 0 16px;padding:8px 14px;border-left:3px solid #3b4a2a;background:#f4f5f0;white-space:pre-line">${escapeHtml(excerpt)}</blockquote>
+<p><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#3b4a2a;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(t('newMessage.button'))}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(t('newMessage.note'))}</p>
+<p>${escapeHtml(t('signature'))}</p>
+</body></html>`;
+  return {
+    to: options.to,
+    subject: t('newMessage.subject', { title }),
+    text,
+    html,
+    link: options.link,
+  };
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { ReportResult } from '../../common/schemas/reports';
+import type { ReportReason } from '../../common/values';
+import { findAdSubject } from '../ads/queries';
+import type { Viewer } from '../auth/viewer';
+import type { Database } from '../db/client';
+import { reports } from '../db/schema/interactions';
+import { notFound } from '../errors';
+import { enforceRateLimits } from '../http/rate-limit';
+import { authorize } from '../policies/policies';
+
+/** Reports per client address and hour; visitors may report, so the address is what is counted. */
+export const REPORTS_PER_IP = { max: 10, windowSeconds: 3600 } as const;
+
+const clean = (value: string | null) => (value === null ? null : value.replaceAll('\u0000', '') || null);
+
+/**
+ * Reports a listed ad, signed in or not (a visitor's report has no reporter). A user's second report
+ * on an ad whose first is still open replaces its reason and details instead of adding a row.
+ */
+export async function reportAd(
+  db: Database,
+  viewer: Viewer | null,
+  adId: string,
+  input: { reason: ReportReason; details: string | null },
+  ip: string,
+): Promise<ReportResult> {
+  await enforceRateLimits(db, [{ key: `report:ip:${ip}`, ...REPORTS_PER_IP }]);
+  const ad = await findAdSubject(db, adId);
+  if (!ad) throw notFound();
+  authorize(viewer, 'ad.report', ad);
+
+  const values = {
+    adId,
+    reporterId: viewer?.id ?? null,
+    reason: input.reason,
+    details: clean(input.details),
+  };
+  const insert = db.insert(reports).values(values);
+  const [row] = await (viewer
+    ? insert.onConflictDoUpdate({
+        target: [reports.adId, reports.reporterId],
+        targetWhere: sql`status = 'open' and reporter_id is not null`,
+        set: { reason: values.reason, details: values.details, updatedAt: sql`now()` },
+      })
+    : insert
+  ).returning({
+    id: reports.id,
+    status: reports.status,
+    // xmax is 0 on a row this statement inserted, and set on one it updated.
+    created: sql<boolean>`(xmax = 0)`,
+  });
+  if (!row) throw new Error('report upsert returned no row');
+  return { id: row.id, status: row.status, created: Boolean(row.created) };
+}

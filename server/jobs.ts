@@ -1,0 +1,47 @@
+import { recountAds } from './ads/counts';
+import { collectOrphanUploads, ORPHAN_AGE_MS } from './ads/orphans';
+import type { Services } from './app-env';
+import { pruneRateLimits } from './http/rate-limit';
+
+export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
+const FIRST_RUN_DELAY_MS = 60 * 1000;
+
+/** Housekeeping that needs no request: one pass, each job on its own so one failure skips no other. */
+export async function runMaintenance(services: Services): Promise<void> {
+  const jobs: Array<[string, () => Promise<unknown>]> = [
+    ['orphan uploads', () => collectOrphanUploads(services, ORPHAN_AGE_MS)],
+    ['ad counts', () => recountAds(services.db)],
+    ['rate limits', () => pruneRateLimits(services.db)],
+  ];
+  for (const [name, job] of jobs) {
+    try {
+      const result = await job();
+      services.logger.info({ job: name, result }, 'maintenance done');
+    } catch (err) {
+      services.logger.error({ err, job: name }, 'maintenance failed');
+    }
+  }
+}
+
+/**
+ * Runs the maintenance a minute after start and then hourly. The timers are unref'd so they never
+ * keep the process alive; the returned function stops them (on shutdown).
+ */
+export function startMaintenance(services: Services, intervalMs = MAINTENANCE_INTERVAL_MS): () => void {
+  let running = false;
+  const tick = () => {
+    if (running) return;
+    running = true;
+    void runMaintenance(services).finally(() => {
+      running = false;
+    });
+  };
+  const first = setTimeout(tick, Math.min(FIRST_RUN_DELAY_MS, intervalMs));
+  const every = setInterval(tick, intervalMs);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}

@@ -1,0 +1,44 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger';
+
+export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string };
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+/**
+ * SMTP when SMTP_URL is set; otherwise every mail becomes an .eml file in DATA_DIR/outbox and its
+ * link goes to the log, so a local user can still verify an address or reset a password.
+ */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      send: async ({ link: _link, ...message }) => {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const outbox = path.join(options.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async ({ link, ...message }) => {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      mkdirSync(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
+      writeFileSync(file, info.message as Buffer);
+      options.logger.info(
+        { to: message.to, subject: message.subject, link, file },
+        'mail written to the outbox',
+      );
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Language } from '../../common/values';
+import type { MailMessage } from './mailer';
+
+type Catalog = { [key: string]: string | Catalog };
+const here = path.dirname(fileURLToPath(import.meta.url));
+const catalogs: Record<Language, Catalog> = {
+  ro: JSON.parse(readFileSync(path.join(here, 'locales/ro/mail.json'), 'utf8')),
+  en: JSON.parse(readFileSync(path.join(here, 'locales/en/mail.json'), 'utf8')),
+};
+
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export function translate(language: Language, key: string, values: Record<string, string> = {}): string {
+  const found = key
+    .split('.')
+    .reduce<Catalog | string | undefined>(
+      (node, part) => (typeof node === 'object' ? node[part] : undefined),
+      catalogs[language],
+    );
+  if (typeof found !== 'string') throw new Error(`Missing mail text ${language}:${key}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+/** A mail with one call to action: a greeting, a paragraph, a button, a note. Text and HTML alike. */
+export function actionMail(
+  kind: 'verify' | 'reset',
+  options: { to: string; name: string; language: Language; link: string },
+): MailMessage {
+  const t = (key: string, values?: Record<string, string>) => translate(options.language, key, values);
+  const lines = [
+    t('greeting', { name: options.name }),
+    t(`${kind}.body`),
+    options.link,
+    t(`${kind}.expires`),
+    t('ignore'),
+    t('signature'),
+  ];
+  const html = `<!doctype html><html lang="${options.language}"><body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5">
+<p>${escapeHtml(t('greeting', { name: options.name }))}</p>
+<p>${escapeHtml(t(`${kind}.body`))}</p>
+<p><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#3b4a2a;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(t(`${kind}.button`))}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(t(`${kind}.expires`))}<br>${escapeHtml(t('ignore'))}</p>
+<p>${escapeHtml(t('signature'))}</p>
+</body></html>`;
+  return {
+    to: options.to,
+    subject: t(`${kind}.subject`),
+    text: lines.join('\n\n'),
+    html,
+    link: options.link,
+  };
+}

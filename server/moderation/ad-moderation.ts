@@ -1,0 +1,217 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import {
+  AD_TRANSITIONS,
+  ADMIN_PAGE_SIZE,
+  type AdModerationResult,
+  type AdTransition,
+  canFeature,
+  canTransition,
+  canUnfeature,
+  type ModerationActionName,
+  type QueuePage,
+} from '../../common/schemas/admin';
+import type { AdStatus } from '../../common/values';
+import { isUuid } from '../ads/cursor';
+import { firstImages } from '../ads/queries';
+import type { Viewer } from '../auth/viewer';
+import type { Database } from '../db/client';
+import { ads } from '../db/schema/ads';
+import { user } from '../db/schema/auth';
+import { reports } from '../db/schema/interactions';
+import { profiles } from '../db/schema/profiles';
+import { AppError, notFound } from '../errors';
+import type { Storage } from '../storage/storage';
+import { recordAction, type Tx } from './audit';
+import { decodePageCursor, pageOf } from './page-cursor';
+
+/** The statuses waiting for a moderator (spec: pending and needs_changes). */
+export const QUEUE_STATUSES = ['pending', 'needs_changes'] as const satisfies readonly AdStatus[];
+
+export const invalidTransition = () =>
+  new AppError(
+    409,
+    'invalid_transition',
+    'This ad is no longer in a state that allows this action. Reload the list.',
+  );
+
+/**
+ * The moderation queue: ads waiting for review of owners whose account is active, oldest first, with
+ * the seller and the first image.
+ */
+export async function listQueue(db: Database, storage: Storage, cursorText?: string): Promise<QueuePage> {
+  const cursor = decodePageCursor(cursorText, { uuid: true });
+  const waiting = and(inArray(ads.status, QUEUE_STATUSES), eq(profiles.isActive, true));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: ads.id,
+        title: ads.title,
+        price: ads.price,
+        status: ads.status,
+        featured: ads.featured,
+        moderationReason: ads.moderationReason,
+        createdAt: ads.createdAt,
+        updatedAt: ads.updatedAt,
+        sellerId: ads.userId,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        email: user.email,
+      })
+      .from(ads)
+      .innerJoin(profiles, eq(profiles.id, ads.userId))
+      .innerJoin(user, eq(user.id, ads.userId))
+      .where(
+        and(
+          waiting,
+          cursor
+            ? sql`(${ads.createdAt}, ${ads.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(ads.createdAt), asc(ads.id))
+      .limit(ADMIN_PAGE_SIZE + 1),
+    db.select({ n: count() }).from(ads).innerJoin(profiles, eq(profiles.id, ads.userId)).where(waiting),
+  ]);
+  const page = pageOf(rows, ADMIN_PAGE_SIZE, (row) => ({ at: row.createdAt, id: row.id }));
+  const images = await firstImages(
+    db,
+    storage,
+    page.items.map((row) => row.id),
+  );
+  return {
+    items: page.items.map((row) => ({
+      id: row.id,
+      title: row.title,
+      price: Number(row.price),
+      status: row.status as AdStatus,
+      featured: row.featured,
+      moderationReason: row.moderationReason,
+      createdAt: row.createdAt.toISOString(),
+      submittedAt: row.updatedAt.toISOString(),
+      image: images.get(row.id) ?? null,
+      seller: { id: row.sellerId, firstName: row.firstName, lastName: row.lastName, email: row.email },
+    })),
+    nextCursor: page.nextCursor,
+    total: Number(total?.n ?? 0),
+  };
+}
+
+type LockedAd = {
+  id: string;
+  title: string;
+  status: AdStatus;
+  featured: boolean;
+  moderationReason: string | null;
+};
+
+/** Reads the ad and holds it until the transaction ends, so two moderators cannot both act on one state. */
+export async function lockAd(tx: Tx, adId: string): Promise<LockedAd> {
+  if (!isUuid(adId)) throw notFound();
+  const [row] = await tx
+    .select({
+      id: ads.id,
+      title: ads.title,
+      status: ads.status,
+      featured: ads.featured,
+      moderationReason: ads.moderationReason,
+    })
+    .from(ads)
+    .where(eq(ads.id, adId))
+    .for('update');
+  if (!row) throw notFound();
+  return { ...row, status: row.status as AdStatus };
+}
+
+type Change = { status: AdStatus; featured: boolean; moderationReason: string | null };
+
+/** Writes the ad's new state and its audit row; returns the state as the API answers it. */
+export async function applyAdChange(
+  tx: Tx,
+  actor: Viewer,
+  ad: LockedAd,
+  action: ModerationActionName,
+  change: Change,
+  reason: string | null,
+): Promise<AdModerationResult> {
+  await tx
+    .update(ads)
+    .set({ status: change.status, featured: change.featured, moderationReason: change.moderationReason })
+    .where(eq(ads.id, ad.id));
+  await recordAction(tx, actor, {
+    action,
+    targetType: 'ad',
+    targetId: ad.id,
+    targetLabel: ad.title,
+    reason,
+    statusBefore: ad.status,
+    statusAfter: change.status,
+  });
+  return { id: ad.id, ...change };
+}
+
+const TRANSITION_ACTION: Record<AdTransition, ModerationActionName> = {
+  approve: 'ad.approve',
+  reject: 'ad.reject',
+  requestChanges: 'ad.request_changes',
+};
+
+/**
+ * Approve, reject or ask for changes, as AD_TRANSITIONS allows from the ad's current status (409
+ * otherwise). A reason is kept on the ad for the owner to read; approval clears it. A rejected ad or
+ * one sent back for changes loses its Featured mark.
+ */
+export async function transitionAd(
+  db: Database,
+  actor: Viewer,
+  adId: string,
+  transition: AdTransition,
+  reason: string | null,
+): Promise<AdModerationResult> {
+  const rule = AD_TRANSITIONS[transition];
+  return db.transaction(async (tx) => {
+    const ad = await lockAd(tx, adId);
+    if (!canTransition(transition, ad.status)) throw invalidTransition();
+    const change: Change =
+      rule.to === 'approved'
+        ? { status: 'approved', featured: ad.featured, moderationReason: null }
+        : { status: rule.to, featured: false, moderationReason: reason };
+    return applyAdChange(tx, actor, ad, TRANSITION_ACTION[transition], change, reason);
+  });
+}
+
+/** Marks an approved ad Featured (the card shows the badge), or takes the mark away. */
+export async function setFeatured(
+  db: Database,
+  actor: Viewer,
+  adId: string,
+  featured: boolean,
+): Promise<AdModerationResult> {
+  return db.transaction(async (tx) => {
+    const ad = await lockAd(tx, adId);
+    const allowed = featured ? canFeature(ad.status, ad.featured) : canUnfeature(ad.featured);
+    if (!allowed) throw invalidTransition();
+    return applyAdChange(
+      tx,
+      actor,
+      ad,
+      featured ? 'ad.feature' : 'ad.unfeature',
+      { status: ad.status, featured, moderationReason: ad.moderationReason },
+      null,
+    );
+  });
+}
+
+/** Open reports of an ad become `status`, stamped with who resolved them and when; returns how many. */
+export async function resolveOpenReports(
+  tx: Tx,
+  actor: Viewer,
+  adId: string,
+  status: 'dismissed' | 'actioned',
+): Promise<number> {
+  const resolved = await tx
+    .update(reports)
+    .set({ status, resolvedBy: actor.id, resolvedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(reports.adId, adId), eq(reports.status, 'open')))
+    .returning({ id: reports.id });
+  return resolved.length;
+}

@@ -1,0 +1,182 @@
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { ROLES, type Role } from '../../common/roles';
+import { ADMIN_PAGE_SIZE, type AdminUser, type UserAction, type UsersPage } from '../../common/schemas/admin';
+import type { Viewer } from '../auth/viewer';
+import type { Database } from '../db/client';
+import { session, user } from '../db/schema/auth';
+import { profiles } from '../db/schema/profiles';
+import { AppError, notFound } from '../errors';
+import { can, type UserSubject } from '../policies/policies';
+import { recordAction, type Tx } from './audit';
+import { decodePageCursor, pageOf } from './page-cursor';
+
+const asRole = (value: string): Role => ROLES.find((role) => role === value) ?? 'user';
+/** profiles.created_at keeps microseconds; the cursor keeps milliseconds, so the list sorts on those. */
+const createdMs = sql<Date>`date_trunc('milliseconds', ${profiles.createdAt})`;
+
+const alreadyDone = () =>
+  new AppError(409, 'invalid_transition', 'This account is already in that state. Reload the list.');
+
+/** What the caller may do to an account, for the buttons of the users list. */
+export function userActions(viewer: Viewer, target: UserSubject & { isActive: boolean }): UserAction[] {
+  const actions: UserAction[] = [];
+  if (can(viewer, 'user.manage', target)) actions.push(target.isActive ? 'deactivate' : 'reactivate');
+  if (can(viewer, 'user.setRole', target))
+    actions.push(target.role === 'admin.moderator' ? 'removeModerator' : 'makeModerator');
+  return actions;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Every account, newest first, optionally matching a text in the e-mail or the names. */
+export async function listUsers(
+  db: Database,
+  viewer: Viewer,
+  query: { q?: string; cursor?: string },
+): Promise<UsersPage> {
+  const cursor = decodePageCursor(query.cursor);
+  const pattern = query.q ? `%${escapeLike(query.q)}%` : null;
+  const rows = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      isActive: profiles.isActive,
+      createdAt: createdMs,
+    })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(
+      and(
+        pattern
+          ? or(
+              ilike(user.email, pattern),
+              ilike(profiles.firstName, pattern),
+              ilike(profiles.lastName, pattern),
+              ilike(sql`${profiles.firstName} || ' ' || ${profiles.lastName}`, pattern),
+            )
+          : undefined,
+        cursor ? sql`(${createdMs}, ${user.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(createdMs), desc(user.id))
+    .limit(ADMIN_PAGE_SIZE + 1);
+  const page = pageOf(rows, ADMIN_PAGE_SIZE, (row) => ({ at: row.createdAt, id: row.id }));
+  return {
+    items: page.items.map((row): AdminUser => {
+      const role = asRole(row.role);
+      return {
+        id: row.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        role,
+        isActive: row.isActive,
+        createdAt: new Date(row.createdAt).toISOString(),
+        actions: userActions(viewer, { id: row.id, role, isActive: row.isActive }),
+      };
+    }),
+    nextCursor: page.nextCursor,
+  };
+}
+
+export type FoundUser = UserSubject & { email: string; isActive: boolean };
+
+/** An account as the policies see it, or null for an unknown id. */
+export async function findUserSubject(db: Database | Tx, id: string): Promise<FoundUser | null> {
+  if (id.length > 100) return null;
+  const [row] = await db
+    .select({ id: user.id, email: user.email, role: user.role, isActive: profiles.isActive })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, id))
+    .limit(1);
+  return row ? { ...row, role: asRole(row.role) } : null;
+}
+
+const presentUser = async (tx: Tx, viewer: Viewer, id: string): Promise<AdminUser> => {
+  const [row] = await tx
+    .select({
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      isActive: profiles.isActive,
+      createdAt: profiles.createdAt,
+    })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, id));
+  if (!row) throw notFound();
+  const role = asRole(row.role);
+  return {
+    ...row,
+    role,
+    createdAt: row.createdAt.toISOString(),
+    actions: userActions(viewer, { id: row.id, role, isActive: row.isActive }),
+  };
+};
+
+/**
+ * Deactivates (or reactivates) an account. Deactivation ends its sessions at once and, through the
+ * profile join and the ad_counts triggers, takes its ads out of the public lists until reactivation.
+ */
+export async function setUserActive(
+  db: Database,
+  actor: Viewer,
+  target: FoundUser,
+  active: boolean,
+  reason: string | null,
+): Promise<AdminUser> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(profiles)
+      .set({ isActive: active })
+      .where(and(eq(profiles.id, target.id), eq(profiles.isActive, !active)))
+      .returning({ id: profiles.id });
+    if (changed.length === 0) throw alreadyDone();
+    if (!active) await tx.delete(session).where(eq(session.userId, target.id));
+    await recordAction(tx, actor, {
+      action: active ? 'user.reactivate' : 'user.deactivate',
+      targetType: 'user',
+      targetId: target.id,
+      targetLabel: target.email,
+      reason,
+      statusBefore: active ? 'inactive' : 'active',
+      statusAfter: active ? 'active' : 'inactive',
+    });
+    return presentUser(tx, actor, target.id);
+  });
+}
+
+/** Grants or removes admin.moderator; the account's sessions end so the new rights apply at once. */
+export async function setModeratorRole(
+  db: Database,
+  actor: Viewer,
+  target: FoundUser,
+  role: 'user' | 'admin.moderator',
+): Promise<AdminUser> {
+  return db.transaction(async (tx) => {
+    const from = role === 'admin.moderator' ? 'user' : 'admin.moderator';
+    const changed = await tx
+      .update(user)
+      .set({ role, updatedAt: sql`now()` })
+      .where(and(eq(user.id, target.id), eq(user.role, from)))
+      .returning({ id: user.id });
+    if (changed.length === 0) throw alreadyDone();
+    await tx.delete(session).where(eq(session.userId, target.id));
+    await recordAction(tx, actor, {
+      action: 'user.set_role',
+      targetType: 'user',
+      targetId: target.id,
+      targetLabel: target.email,
+      reason: null,
+      statusBefore: from,
+      statusAfter: role,
+    });
+    return presentUser(tx, actor, target.id);
+  });
+}

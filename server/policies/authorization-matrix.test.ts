@@ -1,0 +1,563 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../common/roles';
+import { AUTH_ENDPOINTS } from '../auth/auth-routes';
+import { session } from '../db/schema/auth';
+import { conversations, messages } from '../db/schema/interactions';
+import { profiles } from '../db/schema/profiles';
+import { adForm, createAd, sendUpload, testPhoto, uploadPhoto } from '../test/ad-factories';
+import { createClient, type TestClient } from '../test/client';
+import { createUser, DEFAULT_PASSWORD, signedInClient, type TestUser } from '../test/factories';
+import { createTestContext, type TestContext } from '../test/harness';
+import { createReport } from '../test/moderation-factories';
+
+/**
+ * The authorization matrix: every route the app serves, called by every kind of caller, must answer
+ * the status declared here. Routes are discovered from the app itself (Hono's route list, with the
+ * better-auth allowlist behind /api/auth/*), so a new route without an entry fails this test.
+ *
+ * Callers:
+ * - visitor: no session;
+ * - owner: an ordinary user who owns the objects of the case (the ad, the seller's side of the
+ *   conversation), and is "the user" on routes about oneself;
+ * - other: a second ordinary user, acting on the owner's objects;
+ * - deactivated: an ordinary user whose account was deactivated while a session of theirs survived
+ *   (deactivation ends sessions; a fresh surviving one per call is the harder case) — a visitor;
+ * - moderator (admin.moderator) and super (admin.super).
+ * Objects are made afresh for every call, so a call never sees what another one changed.
+ */
+
+const ACTORS = ['visitor', 'owner', 'other', 'deactivated', 'moderator', 'super'] as const;
+type Actor = (typeof ACTORS)[number];
+type Expect = Record<Actor, number>;
+
+type Fixtures = {
+  ctx: TestContext;
+  users: Record<Exclude<Actor, 'visitor'>, TestUser>;
+  /** The caller of this case and its user (null for the visitor). */
+  actor: Actor;
+  me: TestUser | null;
+  /** An ad of the owner. */
+  ad(overrides?: Parameters<typeof createAd>[2]): Promise<{ id: string }>;
+  /** A conversation between a buyer and the owner (seller), about an ad of the owner. */
+  conversation(): Promise<{ id: string }>;
+  /** A fresh account with a role. */
+  account(role?: Role): Promise<TestUser>;
+};
+
+type Request = {
+  method?: string;
+  path: string;
+  body?: unknown;
+  /** For what JSON cannot send (uploads): sends the request itself and answers the status. */
+  send?: (client: TestClient | null) => Promise<number>;
+  /** Uses a session of its own (sign-out would end the shared one). */
+  freshSession?: boolean;
+};
+
+type Case = { name?: string; request: (f: Fixtures) => Promise<Request> | Request; expect: Expect };
+
+// Shorthands for the usual rows. A deactivated account is refused like a visitor everywhere.
+const all = (status: number): Expect => ({
+  visitor: status,
+  owner: status,
+  other: status,
+  deactivated: status,
+  moderator: status,
+  super: status,
+});
+const signedIn = (status: number): Expect => ({ ...all(status), visitor: 401, deactivated: 401 });
+const staff = (status: number): Expect => ({ ...signedIn(404), moderator: status, super: status });
+const superOnly = (status: number): Expect => ({ ...staff(404), super: status });
+/** Only the owner (and whoever else is listed) may; the others are told it does not exist. */
+const ownerOnly = (status: number, extra: Partial<Expect> = {}): Expect => ({
+  ...signedIn(404),
+  owner: status,
+  ...extra,
+});
+
+const one = (request: Case['request'], expect: Expect): Case[] => [{ request, expect }];
+
+const ROUTES: Record<string, Case[]> = {
+  // ——— Public and account ———
+  'GET /api/health': one(() => ({ path: '/api/health' }), all(200)),
+  'GET /api/openapi.json': one(() => ({ path: '/api/openapi.json' }), all(200)),
+  'GET /media/*': one(async (f) => {
+    const upload = await uploadPhoto(f.ctx, await signedInClient(f.ctx, f.users.owner));
+    return { path: upload.card };
+  }, all(200)),
+  'GET /api/me': one(() => ({ path: '/api/me' }), signedIn(200)),
+  'PATCH /api/me/profile': one(
+    () => ({ method: 'PATCH', path: '/api/me/profile', body: { firstName: 'Ana', lastName: 'Pop' } }),
+    signedIn(200),
+  ),
+  'GET /api/me/overview': one(() => ({ path: '/api/me/overview' }), signedIn(200)),
+
+  // ——— Ads ———
+  'GET /api/ads': one(() => ({ path: '/api/ads' }), all(200)),
+  'GET /api/ads/:id': [
+    { name: 'approved', request: async (f) => ({ path: `/api/ads/${(await f.ad()).id}` }), expect: all(200) },
+    ...(['pending', 'needs_changes', 'rejected'] as const).map((status) => ({
+      name: status,
+      request: async (f: Fixtures) => ({ path: `/api/ads/${(await f.ad({ status })).id}` }),
+      expect: { ...all(404), owner: 200, moderator: 200, super: 200 },
+    })),
+  ],
+  'POST /api/ads': one(() => ({ method: 'POST', path: '/api/ads', body: adForm() }), signedIn(201)),
+  'PUT /api/ads/:id': [
+    {
+      name: 'approved',
+      request: async (f) => ({ method: 'PUT', path: `/api/ads/${(await f.ad()).id}`, body: adForm() }),
+      expect: ownerOnly(200),
+    },
+    {
+      name: 'needs_changes',
+      request: async (f) => ({
+        method: 'PUT',
+        path: `/api/ads/${(await f.ad({ status: 'needs_changes', moderationReason: 'Poze' })).id}`,
+        body: adForm(),
+      }),
+      expect: ownerOnly(200),
+    },
+  ],
+  'DELETE /api/ads/:id': one(
+    async (f) => ({ method: 'DELETE', path: `/api/ads/${(await f.ad({ status: 'pending' })).id}` }),
+    ownerOnly(204, { moderator: 204, super: 204 }),
+  ),
+  'GET /api/me/ads': one(() => ({ path: '/api/me/ads' }), signedIn(200)),
+  'POST /api/uploads': one(
+    () => ({
+      path: '/api/uploads',
+      send: async (client) => {
+        // The shared helper adds the client's cookies and address when given one.
+        return (await sendUpload(currentCtx, client, await testPhoto())).status;
+      },
+    }),
+    signedIn(201),
+  ),
+
+  // ——— Messages (issue 5) ———
+  'POST /api/ads/:id/messages': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/ads/${(await f.ad()).id}/messages`,
+      body: { body: 'Mai e valabil?' },
+    }),
+    { ...signedIn(201), owner: 404 },
+  ),
+  'GET /api/conversations': one(() => ({ path: '/api/conversations' }), signedIn(200)),
+  'GET /api/conversations/:id': one(
+    async (f) => ({ path: `/api/conversations/${(await f.conversation()).id}` }),
+    ownerOnly(200),
+  ),
+  'POST /api/conversations/:id/messages': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/conversations/${(await f.conversation()).id}/messages`,
+      body: { body: 'Da, este.' },
+    }),
+    ownerOnly(201),
+  ),
+  'POST /api/conversations/:id/read': one(
+    async (f) => ({ method: 'POST', path: `/api/conversations/${(await f.conversation()).id}/read` }),
+    ownerOnly(200),
+  ),
+  'GET /api/me/unread': one(() => ({ path: '/api/me/unread' }), signedIn(200)),
+
+  // ——— Favorites (issue 5) ———
+  'GET /api/me/favorites': one(() => ({ path: '/api/me/favorites' }), signedIn(200)),
+  'GET /api/me/favorites/ids': one(() => ({ path: '/api/me/favorites/ids' }), signedIn(200)),
+  'PUT /api/me/favorites/:adId': [
+    {
+      name: 'approved',
+      request: async (f) => ({ method: 'PUT', path: `/api/me/favorites/${(await f.ad()).id}` }),
+      expect: signedIn(204),
+    },
+    {
+      name: 'pending',
+      request: async (f) => ({
+        method: 'PUT',
+        path: `/api/me/favorites/${(await f.ad({ status: 'pending' })).id}`,
+      }),
+      expect: signedIn(404),
+    },
+  ],
+  'DELETE /api/me/favorites/:adId': one(
+    async (f) => ({ method: 'DELETE', path: `/api/me/favorites/${(await f.ad()).id}` }),
+    signedIn(204),
+  ),
+
+  // ——— Reports (issue 5): visitors may report; owners may not report their own ad ———
+  'POST /api/ads/:id/reports': [
+    {
+      name: 'approved',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/ads/${(await f.ad()).id}/reports`,
+        body: { reason: 'spam' },
+      }),
+      expect: { ...all(201), owner: 404 },
+    },
+    {
+      name: 'pending',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/ads/${(await f.ad({ status: 'pending' })).id}/reports`,
+        body: { reason: 'spam' },
+      }),
+      expect: all(404),
+    },
+  ],
+
+  // ——— Admin: moderation queue and ad actions ———
+  'GET /api/admin/queue': one(() => ({ path: '/api/admin/queue' }), staff(200)),
+  'POST /api/admin/ads/:id/approve': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/admin/ads/${(await f.ad({ status: 'pending' })).id}/approve`,
+    }),
+    staff(200),
+  ),
+  'POST /api/admin/ads/:id/reject': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/admin/ads/${(await f.ad({ status: 'pending' })).id}/reject`,
+      body: { reason: 'Obiect interzis' },
+    }),
+    staff(200),
+  ),
+  'POST /api/admin/ads/:id/request-changes': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/admin/ads/${(await f.ad({ status: 'pending' })).id}/request-changes`,
+      body: { reason: 'Poze mai clare' },
+    }),
+    staff(200),
+  ),
+  'POST /api/admin/ads/:id/feature': one(
+    async (f) => ({ method: 'POST', path: `/api/admin/ads/${(await f.ad()).id}/feature` }),
+    staff(200),
+  ),
+  'POST /api/admin/ads/:id/unfeature': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/admin/ads/${(await f.ad({ featured: true })).id}/unfeature`,
+    }),
+    staff(200),
+  ),
+
+  // ——— Admin: reports ———
+  'GET /api/admin/reports': one(() => ({ path: '/api/admin/reports' }), staff(200)),
+  'POST /api/admin/ads/:id/reports/dismiss': one(async (f) => {
+    const ad = await f.ad();
+    await createReport(f.ctx, ad.id);
+    return { method: 'POST', path: `/api/admin/ads/${ad.id}/reports/dismiss` };
+  }, staff(200)),
+  'POST /api/admin/ads/:id/take-down': one(async (f) => {
+    const ad = await f.ad();
+    await createReport(f.ctx, ad.id, { reason: 'illegal' });
+    return { method: 'POST', path: `/api/admin/ads/${ad.id}/take-down`, body: { reason: 'Obiect interzis' } };
+  }, staff(200)),
+
+  // ——— Admin: users. A moderator cannot act on a super; nobody acts on themselves ———
+  'GET /api/admin/users': one(() => ({ path: '/api/admin/users' }), staff(200)),
+  'POST /api/admin/users/:id/deactivate': [
+    {
+      name: 'a user',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/admin/users/${(await f.account()).id}/deactivate`,
+      }),
+      expect: staff(200),
+    },
+    {
+      name: 'a super',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/admin/users/${(await f.account('admin.super')).id}/deactivate`,
+      }),
+      expect: { ...staff(200), moderator: 403 },
+    },
+    {
+      name: 'oneself',
+      request: (f) => ({ method: 'POST', path: `/api/admin/users/${f.me?.id ?? 'nobody'}/deactivate` }),
+      expect: { ...staff(403) },
+    },
+  ],
+  'POST /api/admin/users/:id/reactivate': one(async (f) => {
+    const account = await f.account();
+    await f.ctx.database.db.update(profiles).set({ isActive: false }).where(eq(profiles.id, account.id));
+    return { method: 'POST', path: `/api/admin/users/${account.id}/reactivate` };
+  }, staff(200)),
+  'PUT /api/admin/users/:id/role': [
+    {
+      name: 'grant moderator',
+      request: async (f) => ({
+        method: 'PUT',
+        path: `/api/admin/users/${(await f.account()).id}/role`,
+        body: { role: 'admin.moderator' },
+      }),
+      expect: { ...staff(200), moderator: 403 },
+    },
+    {
+      name: 'own role',
+      request: (f) => ({
+        method: 'PUT',
+        path: `/api/admin/users/${f.me?.id ?? 'nobody'}/role`,
+        body: { role: 'user' },
+      }),
+      expect: staff(403),
+    },
+  ],
+  'GET /api/admin/audit': one(() => ({ path: '/api/admin/audit' }), superOnly(200)),
+
+  // ——— better-auth, behind our allowlist (server/auth/auth-routes.ts) ———
+  'GET /api/auth/get-session': one(() => ({ path: '/api/auth/get-session' }), all(200)),
+  'GET /api/auth/verify-email': one(() => ({ path: '/api/auth/verify-email?token=not-a-token' }), all(401)),
+  'GET /api/auth/reset-password/:token': one(
+    () => ({ path: '/api/auth/reset-password/not-a-token?callbackURL=/auth/reset-password' }),
+    all(302),
+  ),
+  'POST /api/auth/sign-out': one(
+    () => ({ method: 'POST', path: '/api/auth/sign-out', freshSession: true }),
+    all(200),
+  ),
+  'POST /api/auth/sign-up/email': one(
+    () => ({
+      method: 'POST',
+      path: '/api/auth/sign-up/email',
+      body: {
+        email: `new-${crypto.randomUUID()}@example.ro`,
+        password: DEFAULT_PASSWORD,
+        firstName: 'Ana',
+        lastName: 'Pop',
+      },
+    }),
+    all(200),
+  ),
+  'POST /api/auth/sign-in/email': one(
+    () => ({
+      method: 'POST',
+      path: '/api/auth/sign-in/email',
+      body: { email: `nobody-${crypto.randomUUID()}@example.ro`, password: DEFAULT_PASSWORD },
+    }),
+    all(401),
+  ),
+  'POST /api/auth/send-verification-email': one(
+    () => ({
+      method: 'POST',
+      path: '/api/auth/send-verification-email',
+      body: { email: `nobody-${crypto.randomUUID()}@example.ro` },
+    }),
+    // Signed in, it is about the caller's own address, which is verified already.
+    { ...signedIn(400), visitor: 200, deactivated: 200 },
+  ),
+  'POST /api/auth/request-password-reset': one(
+    () => ({
+      method: 'POST',
+      path: '/api/auth/request-password-reset',
+      body: { email: `nobody-${crypto.randomUUID()}@example.ro` },
+    }),
+    all(200),
+  ),
+  'POST /api/auth/reset-password': one(
+    () => ({
+      method: 'POST',
+      path: '/api/auth/reset-password',
+      body: { token: 'nope', newPassword: DEFAULT_PASSWORD },
+    }),
+    all(400),
+  ),
+  // Signed-in routes get a wrong password: the caller is known, the password refused (400).
+  'POST /api/auth/change-password': one(
+    () => ({
+      method: 'POST',
+      path: '/api/auth/change-password',
+      body: { currentPassword: 'not-the-password', newPassword: 'another-good-password' },
+    }),
+    signedIn(400),
+  ),
+  'POST /api/auth/two-factor/enable': one(
+    () => ({ method: 'POST', path: '/api/auth/two-factor/enable', body: { password: 'not-the-password' } }),
+    signedIn(400),
+  ),
+  'POST /api/auth/two-factor/disable': one(
+    () => ({ method: 'POST', path: '/api/auth/two-factor/disable', body: { password: 'not-the-password' } }),
+    signedIn(400),
+  ),
+  'POST /api/auth/two-factor/generate-backup-codes': one(
+    () => ({
+      method: 'POST',
+      path: '/api/auth/two-factor/generate-backup-codes',
+      body: { password: 'not-the-password' },
+    }),
+    signedIn(400),
+  ),
+  // Without a pending two-factor sign-in a visitor has nothing to verify; these users have no TOTP.
+  'POST /api/auth/two-factor/verify-totp': one(
+    () => ({ method: 'POST', path: '/api/auth/two-factor/verify-totp', body: { code: '000000' } }),
+    signedIn(400),
+  ),
+  'POST /api/auth/two-factor/verify-backup-code': one(
+    () => ({
+      method: 'POST',
+      path: '/api/auth/two-factor/verify-backup-code',
+      body: { code: 'aaaaa-bbbbb' },
+    }),
+    signedIn(400),
+  ),
+};
+
+/** Catch-alls and middleware under ALL: everything else must be a route with an entry above. */
+const ALL_METHOD_PATHS = new Set(['/*', '/api/*', '/api/auth/*']);
+
+let currentCtx: TestContext;
+
+/** "METHOD /path" of every route the app serves, read from the app itself. */
+function discoverRoutes(ctx: TestContext): { routes: string[]; unknownCatchAlls: string[] } {
+  const routes = new Set<string>();
+  const paths = new Set<string>();
+  const catchAlls: string[] = [];
+  for (const route of ctx.app.routes) {
+    if (route.method === 'ALL') catchAlls.push(route.path);
+    else {
+      routes.add(`${route.method} ${route.path}`);
+      paths.add(route.path);
+    }
+  }
+  // Middleware on a route's own path (a cache in front of GET /api/ads) serves nothing by itself.
+  const unknownCatchAlls = catchAlls.filter((path) => !ALL_METHOD_PATHS.has(path) && !paths.has(path));
+  for (const endpoint of AUTH_ENDPOINTS) {
+    const [method, path] = endpoint.split(' ');
+    routes.add(`${method} /api/auth${path}`);
+  }
+  return { routes: [...routes].sort(), unknownCatchAlls };
+}
+
+let ctx: TestContext;
+let users: Fixtures['users'];
+const clients = new Map<Actor, TestClient>();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  currentCtx = ctx;
+  users = {
+    owner: await createUser(ctx),
+    other: await createUser(ctx),
+    deactivated: await createUser(ctx),
+    moderator: await createUser(ctx, { role: 'admin.moderator' }),
+    super: await createUser(ctx, { role: 'admin.super' }),
+  };
+  for (const actor of ['owner', 'other', 'moderator', 'super'] as const)
+    clients.set(actor, await signedInClient(ctx, users[actor]));
+});
+
+const setActive = (user: TestUser, isActive: boolean) =>
+  ctx.database.db.update(profiles).set({ isActive }).where(eq(profiles.id, user.id));
+
+/**
+ * A session of the deactivated user that survived the deactivation: signed in while active (straight
+ * through better-auth, past the sign-in rate limits), then deactivated behind the session's back.
+ */
+async function survivingSession(): Promise<TestClient> {
+  const who = users.deactivated;
+  await setActive(who, true);
+  const { headers } = await ctx.services.auth.api.signInEmail({
+    body: { email: who.email, password: who.password },
+    returnHeaders: true,
+  });
+  await setActive(who, false);
+  const client = createClient(ctx);
+  for (const line of headers.getSetCookie()) {
+    const [pair = ''] = line.split(';');
+    const at = pair.indexOf('=');
+    client.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return client;
+}
+afterAll(() => ctx.close());
+
+function fixtures(actor: Actor): Fixtures {
+  return {
+    ctx,
+    users,
+    actor,
+    me: actor === 'visitor' ? null : users[actor],
+    ad: (overrides = {}) => createAd(ctx, users.owner, overrides),
+    account: (role = 'user') => createUser(ctx, { role }),
+    conversation: async () => {
+      const ad = await createAd(ctx, users.owner);
+      const buyer = await createUser(ctx);
+      const [row] = await ctx.database.db
+        .insert(conversations)
+        .values({ adId: ad.id, adTitle: 'Pistol', buyerId: buyer.id, sellerId: users.owner.id })
+        .returning({ id: conversations.id });
+      await ctx.database.db.insert(messages).values({
+        conversationId: row!.id,
+        adId: ad.id,
+        senderId: buyer.id,
+        receiverId: users.owner.id,
+        body: 'Mai este disponibil?',
+      });
+      return row!;
+    },
+  };
+}
+
+async function call(actor: Actor, request: Request): Promise<number> {
+  let client: TestClient | null;
+  if (actor === 'visitor') client = request.send ? null : createClient(ctx);
+  else if (actor === 'deactivated') client = await survivingSession();
+  else if (request.freshSession) client = await signedInClient(ctx, users[actor]);
+  else client = clients.get(actor)!;
+  if (request.send) return request.send(client);
+  const method = request.method ?? 'GET';
+  const res =
+    method === 'GET'
+      ? await client!.get(request.path)
+      : method === 'DELETE'
+        ? await client!.delete(request.path)
+        : method === 'PUT'
+          ? await client!.put(request.path, request.body ?? {})
+          : method === 'PATCH'
+            ? await client!.patch(request.path, request.body ?? {})
+            : await client!.post(request.path, request.body ?? {});
+  return res.status;
+}
+
+describe('authorization matrix', () => {
+  it('has an entry for every route the app serves, and none for routes it does not', () => {
+    const { routes, unknownCatchAlls } = discoverRoutes(ctx);
+    const declared = Object.keys(ROUTES).sort();
+    expect({
+      missing: routes.filter((route) => !declared.includes(route)),
+      stale: declared.filter((route) => !routes.includes(route)),
+      unknownCatchAlls,
+    }).toEqual({ missing: [], stale: [], unknownCatchAlls: [] });
+  });
+
+  it('gives the deactivated caller a real session, which its first use ends', async () => {
+    const client = await survivingSession();
+    const sessionsOf = () =>
+      ctx.database.db.select().from(session).where(eq(session.userId, users.deactivated.id));
+    expect(await sessionsOf()).toHaveLength(1);
+    expect((await client.get('/api/me')).status).toBe(401);
+    expect(await sessionsOf()).toEqual([]);
+    expect((await client.get<{ session: unknown } | null>('/api/auth/get-session')).body).toBeNull();
+  });
+
+  const cases = Object.entries(ROUTES).flatMap(([route, list]) =>
+    list.flatMap((entry) =>
+      ACTORS.map((actor) => ({
+        label: `${route}${entry.name ? ` (${entry.name})` : ''} as ${actor}`,
+        entry,
+        actor,
+      })),
+    ),
+  );
+
+  it.each(cases)('$label', async ({ label, entry, actor }) => {
+    const request = await entry.request(fixtures(actor));
+    expect(await call(actor, request), label).toBe(entry.expect[actor]);
+  });
+});

@@ -1,0 +1,117 @@
+import { isStaffRole, type Role } from '../../common/roles';
+import type { AdStatus } from '../../common/values';
+import type { Viewer } from '../auth/viewer';
+import { forbidden, notFound, unauthorized } from '../errors';
+
+/**
+ * Who may do what, in one place. Every action the API performs is listed here; an action without
+ * an entry, or an entry that answers false, is denied.
+ *
+ * Callers: a visitor is `null`; a deactivated account counts as a visitor (its sessions are ended,
+ * and server/auth/viewer.ts drops any that survive); roles are 'user', 'admin.moderator' and
+ * 'admin.super'. server/policies/authorization-matrix.test.ts walks every route for each of them.
+ */
+
+/** What the rules need to know of an ad. */
+export type AdSubject = { userId: string; status: AdStatus; ownerActive: boolean };
+/** What the rules need to know of an account that staff act on. */
+export type UserSubject = { id: string; role: Role };
+/** What the rules need to know of a conversation: its two sides. */
+export type ConversationSubject = { buyerId: string; sellerId: string };
+
+type Rule = (viewer: Viewer | null) => boolean;
+type SubjectRule<S> = (viewer: Viewer | null, subject: S) => boolean;
+
+const anyone: Rule = () => true;
+const signedIn: Rule = (viewer) => viewer !== null;
+const isModerator = (viewer: Viewer | null) => isStaffRole(viewer?.role);
+const isSuper = (viewer: Viewer | null) => viewer?.role === 'admin.super';
+/** Nobody changes their own role or deactivates themselves. */
+const isSomeoneElse = (viewer: Viewer | null, target: UserSubject) =>
+  viewer !== null && viewer.id !== target.id;
+const isOwner = (viewer: Viewer | null, ad: AdSubject) => viewer !== null && viewer.id === ad.userId;
+/** Shown to everyone: approved, and the owner's account is active. */
+export const isListed = (ad: AdSubject) => ad.status === 'approved' && ad.ownerActive;
+
+const onAd = (rule: SubjectRule<AdSubject>) => rule;
+const onUser = (rule: SubjectRule<UserSubject>) => rule;
+const onConversation = (rule: SubjectRule<ConversationSubject>) => rule;
+const isParticipant = (viewer: Viewer | null, c: ConversationSubject) =>
+  viewer !== null && (viewer.id === c.buyerId || viewer.id === c.sellerId);
+
+const RULES = {
+  'me.read': signedIn,
+  'me.update': signedIn,
+  'ads.browse': anyone,
+  'ads.listOwn': signedIn,
+  'ad.create': signedIn,
+  'upload.create': signedIn,
+  'ad.view': onAd((viewer, ad) => isListed(ad) || isOwner(viewer, ad) || isModerator(viewer)),
+  'ad.update': onAd((viewer, ad) => isOwner(viewer, ad)),
+  'ad.delete': onAd((viewer, ad) => isOwner(viewer, ad) || isModerator(viewer)),
+  'ad.contact': onAd((viewer, ad) => viewer !== null && !isOwner(viewer, ad) && isListed(ad)),
+  'ad.moderate': onAd((viewer) => isModerator(viewer)),
+  // Buyers meet sellers: conversations are seen and continued by their two sides only.
+  'conversations.list': signedIn,
+  'conversation.view': onConversation(isParticipant),
+  'conversation.reply': onConversation(isParticipant),
+  'favorites.list': signedIn,
+  'ad.favorite': onAd((viewer, ad) => viewer !== null && isListed(ad)),
+  // Removing takes no ad: a saved ad that was since hidden can still be let go.
+  'favorite.remove': signedIn,
+  // Visitors may report too; an owner has no reason to report their own ad.
+  'ad.report': onAd((viewer, ad) => isListed(ad) && !isOwner(viewer, ad)),
+  // The admin panel: the moderation queue, the reports and the list of users.
+  'admin.panel': isModerator,
+  // Deactivate and reactivate: a moderator cannot act on a super.
+  'user.manage': onUser(
+    (viewer, target) =>
+      isModerator(viewer) &&
+      isSomeoneElse(viewer, target) &&
+      (target.role !== 'admin.super' || isSuper(viewer)),
+  ),
+  // Grant or remove admin.moderator; the super role is only given from the command line.
+  'user.setRole': onUser(
+    (viewer, target) => isSuper(viewer) && isSomeoneElse(viewer, target) && target.role !== 'admin.super',
+  ),
+  'audit.read': isSuper,
+} satisfies Record<string, Rule | SubjectRule<never>>;
+
+type Rules = typeof RULES;
+export type Action = keyof Rules;
+/** Actions a visitor may be allowed; after any other, the caller is known to be signed in. */
+type VisitorAction = 'ads.browse' | 'ad.view' | 'ad.report';
+type AllowedViewer<A extends Action> = A extends VisitorAction ? Viewer | null : Viewer;
+type SubjectOf<A extends Action> = Parameters<Rules[A]>[1];
+/** Actions on a thing take the thing; the others take nothing. */
+type SubjectArgs<A extends Action> = undefined extends SubjectOf<A> ? [] : [subject: SubjectOf<A>];
+
+export function can<A extends Action>(viewer: Viewer | null, action: A, ...subject: SubjectArgs<A>): boolean {
+  const rule = RULES[action] as SubjectRule<unknown> | undefined;
+  return rule ? rule(viewer, subject[0]) : false;
+}
+
+/**
+ * Throws unless allowed. On a thing the refusal is always 404, the same answer as for a thing that
+ * does not exist. Otherwise 401 for a visitor who must sign in, and 404 for anyone else.
+ */
+export function authorize<A extends Action>(
+  viewer: Viewer | null,
+  action: A,
+  ...subject: SubjectArgs<A>
+): asserts viewer is AllowedViewer<A> {
+  if (can(viewer, action, ...subject)) return;
+  throw viewer || subject.length > 0 ? notFound() : unauthorized();
+}
+
+/**
+ * For a thing the caller has already been shown (a moderator sees every account in the users list):
+ * a refusal is 403, since hiding what they can see would only confuse.
+ */
+export function authorizeShown<A extends Action>(
+  viewer: Viewer | null,
+  action: A,
+  ...subject: SubjectArgs<A>
+): asserts viewer is AllowedViewer<A> {
+  if (!can(viewer, action, ...subject)) throw forbidden('You may not do this to this account');
+}

@@ -1,0 +1,131 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  conversationDetailSchema,
+  conversationListSchema,
+  markReadResultSchema,
+  messageInputSchema,
+  sentMessageSchema,
+  unreadCountSchema,
+} from '../../common/schemas/messages';
+import type { Services } from '../app-env';
+import { getViewer, requireViewer } from '../auth/viewer';
+import { createApiRouter } from '../http/api-app';
+import {
+  contactSeller,
+  listConversations,
+  loadConversation,
+  markConversationRead,
+  replyInConversation,
+  unreadMessages,
+} from '../interactions/conversations';
+import { authorize } from '../policies/policies';
+import { errorResponses, idParams, json, jsonBodyLimit, signedInFirst, tooManyResponse } from './openapi-kit';
+
+/** A message is at most 2,000 characters; a body far bigger is refused before it is read. */
+const messageBodyLimit = jsonBodyLimit(32 * 1024);
+const tags = ['messages'];
+
+const contact = createRoute({
+  method: 'post',
+  path: '/ads/{id}/messages',
+  tags,
+  summary: "Write to an ad's seller; the receiver is the ad's owner, whatever the body says",
+  middleware: [signedInFirst, messageBodyLimit] as const,
+  request: { params: idParams, body: { ...json(messageInputSchema), required: true } },
+  responses: {
+    201: { description: 'Sent', ...json(sentMessageSchema) },
+    ...errorResponses,
+    ...tooManyResponse,
+  },
+});
+
+const list = createRoute({
+  method: 'get',
+  path: '/conversations',
+  tags,
+  summary: "The caller's conversations, newest activity first",
+  responses: {
+    200: { description: 'Conversations', ...json(conversationListSchema) },
+    401: errorResponses[401],
+  },
+});
+
+const getOne = createRoute({
+  method: 'get',
+  path: '/conversations/{id}',
+  tags,
+  summary: 'One of the caller’s conversations with its messages, oldest first',
+  request: { params: idParams },
+  responses: {
+    200: { description: 'The conversation', ...json(conversationDetailSchema) },
+    401: errorResponses[401],
+    404: errorResponses[404],
+  },
+});
+
+const reply = createRoute({
+  method: 'post',
+  path: '/conversations/{id}/messages',
+  tags,
+  summary: 'Reply in a conversation; the receiver is its other side',
+  middleware: [signedInFirst, messageBodyLimit] as const,
+  request: { params: idParams, body: { ...json(messageInputSchema), required: true } },
+  responses: {
+    201: { description: 'Sent', ...json(sentMessageSchema) },
+    ...errorResponses,
+    ...tooManyResponse,
+  },
+});
+
+const markRead = createRoute({
+  method: 'post',
+  path: '/conversations/{id}/read',
+  tags,
+  summary: 'Marks the messages the caller received in the conversation as read',
+  request: { params: idParams },
+  responses: {
+    200: { description: 'How many were marked', ...json(markReadResultSchema) },
+    401: errorResponses[401],
+    404: errorResponses[404],
+  },
+});
+
+const unread = createRoute({
+  method: 'get',
+  path: '/me/unread',
+  tags,
+  summary: 'How many messages the caller received and has not read (the top bar counter)',
+  responses: { 200: { description: 'Counts', ...json(unreadCountSchema) }, 401: errorResponses[401] },
+});
+
+export function conversationsRoutes(services: Services) {
+  const { db } = services;
+  return createApiRouter()
+    .openapi(contact, async (c) => {
+      const viewer = await getViewer(c);
+      const sent = await contactSeller(services, viewer, c.req.valid('param').id, c.req.valid('json').body);
+      return c.json(sent, 201);
+    })
+    .openapi(list, async (c) => {
+      const items = await listConversations(db, await getViewer(c));
+      return c.json({ items }, 200);
+    })
+    .openapi(getOne, async (c) => {
+      const viewer = await requireViewer(c);
+      return c.json(await loadConversation(db, viewer, c.req.valid('param').id), 200);
+    })
+    .openapi(reply, async (c) => {
+      const viewer = await getViewer(c);
+      const { id } = c.req.valid('param');
+      return c.json(await replyInConversation(services, viewer, id, c.req.valid('json').body), 201);
+    })
+    .openapi(markRead, async (c) => {
+      const viewer = await requireViewer(c);
+      return c.json(await markConversationRead(db, viewer, c.req.valid('param').id), 200);
+    })
+    .openapi(unread, async (c) => {
+      const viewer = await getViewer(c);
+      authorize(viewer, 'conversations.list');
+      return c.json({ messages: await unreadMessages(db, viewer.id) }, 200);
+    });
+}

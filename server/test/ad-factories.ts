@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { UploadResult } from '../../common/schemas/ads';
+import { ads } from '../db/schema/ads';
+import type { TestClient } from './client';
+import type { TestContext } from './harness';
+
+let sequence = 0;
+
+export type AdOverrides = Partial<typeof ads.$inferInsert>;
+
+/** An ad written straight into the database, approved unless told otherwise. */
+export async function createAd(ctx: TestContext, owner: { id: string }, overrides: AdOverrides = {}) {
+  sequence += 1;
+  const [row] = await ctx.database.db
+    .insert(ads)
+    .values({
+      userId: owner.id,
+      title: `Pistol de test ${sequence}`,
+      description: 'Stare foarte bună, folosit puțin, cu toate actele în regulă.',
+      category: 'firearms',
+      condition: 'good',
+      price: 1000 + sequence,
+      location: 'București',
+      status: 'approved',
+      ...overrides,
+    })
+    .returning({ id: ads.id, createdAt: ads.createdAt });
+  if (!row) throw new Error('createAd inserted nothing');
+  return row;
+}
+
+export async function approveAd(ctx: TestContext, id: string): Promise<void> {
+  await ctx.database.db.update(ads).set({ status: 'approved' }).where(eq(ads.id, id));
+}
+
+/** A valid ad form as the web app sends it. */
+export function adForm(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Carabină CZ 457 .22 LR',
+    description: 'Carabină în stare excelentă, cu lunetă și două încărcătoare incluse.',
+    category: 'long-guns',
+    condition: 'like-new',
+    price: '4500.50',
+    location: 'Cluj-Napoca',
+    brand: 'CZ',
+    model: '457',
+    caliber: '.22 LR',
+    action: 'bolt',
+    subcategory: '',
+    imageIds: [],
+    ...overrides,
+  };
+}
+
+/** A small JPEG made by sharp. */
+export function testPhoto(width = 800, height = 600): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#4a6' } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** Sends a multipart upload as the browser would, with the client's cookies. */
+export async function sendUpload(
+  ctx: TestContext,
+  client: TestClient | null,
+  bytes: Buffer,
+  options: { name?: string; type?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: unknown }> {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/jpeg' }),
+    options.name ?? 'photo.jpg',
+  );
+  const headers: Record<string, string> = { ...options.headers };
+  if (client) {
+    headers['x-forwarded-for'] = client.ip;
+    if (client.cookies.size) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  const res = await ctx.request('/api/uploads', { method: 'POST', body: form, headers });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, body };
+}
+
+/** Uploads a generated photo and returns the result, failing loudly otherwise. */
+export async function uploadPhoto(ctx: TestContext, client: TestClient): Promise<UploadResult> {
+  const res = await sendUpload(ctx, client, await testPhoto());
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as UploadResult;
+}

@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { TopBar } from './top-bar';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+      >
+        {t('nav.skipToContent')}
+      </a>
+      <TopBar />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-4">
+        <Suspense fallback={<p className="text-muted-foreground">{t('common.loading')}</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t py-6 text-center text-xs text-muted-foreground">
+        {t('footer.note', { year: new Date().getFullYear() })}
+      </footer>
+    </div>
+  );
+}

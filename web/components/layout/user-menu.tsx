@@ -1,0 +1,43 @@
+import { Button } from '@web/components/ui/button';
+import { useAuth } from '@web/lib/auth';
+import { useUnreadCount } from '@web/lib/unread';
+import { useTranslation } from 'react-i18next';
+import { DeferredMenu, menuLoader } from './deferred-menu';
+
+const popup = menuLoader(() => import('./user-menu-popup'));
+
+/** Spec: the first two letters of the e-mail in upper case, or U. */
+export const initialsOf = (email: string | null | undefined) =>
+  email ? email.slice(0, 2).toUpperCase() : 'U';
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const unread = useUnreadCount(user !== null);
+  return (
+    <DeferredMenu
+      loader={popup}
+      trigger={
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative rounded-full"
+          aria-label={unread > 0 ? t('userMenu.openUnread', { count: unread }) : t('userMenu.open')}
+        >
+          <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+            {initialsOf(user?.email)}
+          </span>
+          {unread > 0 && (
+            <span
+              aria-hidden="true"
+              data-testid="unread-badge"
+              className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full border-2 border-background bg-destructive px-1 text-[0.6875rem] font-bold leading-none text-destructive-foreground"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { cn } from '@web/lib/cn';
+import type { ComponentProps } from 'react';
+
+export function Input({ className, type, ...props }: ComponentProps<'input'>) {
+  return (
+    <input
+      type={type}
+      className={cn(
+        'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-base placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive sm:text-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { useAuth } from '@web/lib/auth';
+import { useTranslation } from 'react-i18next';
+import { PasswordForm } from './password-form';
+import { ProfileForm } from './profile-form';
+import { TwoFactorCard } from './two-factor-card';
+
+export function SettingsPage() {
+  const { t } = useTranslation('account');
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="flex max-w-2xl flex-col gap-6">
+      <h2 className="sr-only">{t('title')}</h2>
+      <ProfileForm me={user} />
+      <PasswordForm />
+      <TwoFactorCard enabled={user.twoFactorEnabled} />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import type {
+  AdModerationResult,
+  AdminUser,
+  AuditPage,
+  QueuePage,
+  ReportGroupsPage,
+  ReportsResolution,
+  UsersPage,
+} from '@common/schemas/admin';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+import { useState } from 'react';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  queue: () => [...adminKeys.all, 'queue'] as const,
+  reports: (status: 'open' | 'all') => [...adminKeys.all, 'reports', status] as const,
+  users: (q: string) => [...adminKeys.all, 'users', q] as const,
+  audit: () => [...adminKeys.all, 'audit'] as const,
+};
+
+const withCursor = (path: string, cursor: string | null, params: Record<string, string> = {}) => {
+  const search = new URLSearchParams(params);
+  if (cursor) search.set('cursor', cursor);
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+};
+
+/**
+ * One keyset page at a time, with Previous and Next. The trail of cursors starts again whenever the
+ * list itself changes (another filter or search); an action reloads the page in view.
+ */
+function usePaged<T extends { nextCursor: string | null }>(
+  key: readonly unknown[],
+  fetchPage: (cursor: string | null, signal: AbortSignal) => Promise<T>,
+) {
+  const keyText = JSON.stringify(key);
+  const [trail, setTrail] = useState<{ key: string; cursors: (string | null)[] }>({
+    key: keyText,
+    cursors: [null],
+  });
+  const cursors = trail.key === keyText ? trail.cursors : [null];
+  const cursor = cursors.at(-1) ?? null;
+  const query = useQuery({
+    queryKey: [...key, cursor],
+    queryFn: ({ signal }) => fetchPage(cursor, signal),
+    placeholderData: keepPreviousData,
+  });
+  const next = query.data?.nextCursor ?? null;
+  return {
+    query,
+    page: cursors.length,
+    hasNext: next !== null && !query.isPlaceholderData,
+    hasPrevious: cursors.length > 1,
+    next: () => next && setTrail({ key: keyText, cursors: [...cursors, next] }),
+    previous: () => setTrail({ key: keyText, cursors: cursors.slice(0, -1) }),
+  };
+}
+export type Paged = ReturnType<typeof usePaged>;
+
+export const useQueue = () =>
+  usePaged(adminKeys.queue(), (cursor, signal) =>
+    api<QueuePage>(withCursor('/api/admin/queue', cursor), { signal }),
+  );
+
+export const useReports = (status: 'open' | 'all') =>
+  usePaged(adminKeys.reports(status), (cursor, signal) =>
+    api<ReportGroupsPage>(withCursor('/api/admin/reports', cursor, { status }), { signal }),
+  );
+
+export const useUsers = (q: string) =>
+  usePaged(adminKeys.users(q), (cursor, signal) =>
+    api<UsersPage>(withCursor('/api/admin/users', cursor, q ? { q } : {}), { signal }),
+  );
+
+export const useAudit = () =>
+  usePaged(adminKeys.audit(), (cursor, signal) =>
+    api<AuditPage>(withCursor('/api/admin/audit', cursor), { signal }),
+  );
+
+export type AdAction = 'approve' | 'reject' | 'request-changes' | 'feature' | 'unfeature';
+
+/**
+ * After any moderation action every list may have changed: the admin lists, and the public ones the
+ * ad enters or leaves (home, browse, the ad itself). The account query is left alone.
+ */
+function useInvalidateAll() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+}
+
+export function useAdAction() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: AdAction; reason?: string }) =>
+      api<AdModerationResult>(`/api/admin/ads/${encodeURIComponent(id)}/${action}`, {
+        method: 'POST',
+        json: reason === undefined ? {} : { reason },
+      }),
+    onSettled: invalidate,
+  });
+}
+
+export function useReportAction() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({
+      adId,
+      action,
+      reason,
+    }: {
+      adId: string;
+      action: 'dismiss' | 'take-down';
+      reason?: string;
+    }) =>
+      api<ReportsResolution>(
+        `/api/admin/ads/${encodeURIComponent(adId)}/${action === 'dismiss' ? 'reports/dismiss' : 'take-down'}`,
+        { method: 'POST', json: reason === undefined ? {} : { reason } },
+      ),
+    onSettled: invalidate,
+  });
+}
+
+export type UserActionInput =
+  | { id: string; action: 'deactivate'; reason?: string }
+  | { id: string; action: 'reactivate' | 'makeModerator' | 'removeModerator' };
+
+export function useUserAction() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: (input: UserActionInput) => {
+      const base = `/api/admin/users/${encodeURIComponent(input.id)}`;
+      switch (input.action) {
+        case 'deactivate':
+          return api<AdminUser>(`${base}/deactivate`, { method: 'POST', json: { reason: input.reason } });
+        case 'reactivate':
+          return api<AdminUser>(`${base}/reactivate`, { method: 'POST', json: {} });
+        case 'makeModerator':
+          return api<AdminUser>(`${base}/role`, { method: 'PUT', json: { role: 'admin.moderator' } });
+        case 'removeModerator':
+          return api<AdminUser>(`${base}/role`, { method: 'PUT', json: { role: 'user' } });
+      }
+    },
+    onSettled: invalidate,
+  });
+}

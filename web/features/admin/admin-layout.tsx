@@ -1,0 +1,34 @@
+import { TabNav } from '@web/components/layout/tab-nav';
+import { useAuth } from '@web/lib/auth';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet } from 'react-router';
+
+const TABS = [
+  { to: '/admin', key: 'tabs.queue', end: true, superOnly: false },
+  { to: '/admin/reports', key: 'tabs.reports', end: false, superOnly: false },
+  { to: '/admin/users', key: 'tabs.users', end: false, superOnly: false },
+  { to: '/admin/audit', key: 'tabs.audit', end: false, superOnly: true },
+] as const;
+
+/**
+ * The admin panel's frame (spec: /admin/*). Only admin.moderator and admin.super get in; anyone else,
+ * signed out included, is sent to /. The server refuses the same people on every admin route.
+ */
+export function AdminLayout() {
+  const { t } = useTranslation('admin');
+  const { user, loading, isStaff } = useAuth();
+  if (loading) return <p className="text-muted-foreground">{t('common:common.loading')}</p>;
+  if (!user || !isStaff) return <Navigate to="/" replace />;
+  const isSuper = user.role === 'admin.super';
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
+      <TabNav
+        label={t('tabsLabel')}
+        tabs={TABS.filter((tab) => !tab.superOnly || isSuper).map((tab) => ({ ...tab, label: t(tab.key) }))}
+      />
+      <Outlet />
+    </div>
+  );
+}

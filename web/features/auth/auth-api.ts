@@ -1,0 +1,24 @@
+import type { SignInInput, SignUpInput } from '@common/schemas/auth';
+import { api } from '@web/lib/api';
+
+// Thin calls to the better-auth endpoints the server exposes under /api/auth.
+
+export const signIn = (input: SignInInput) =>
+  api<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', { method: 'POST', json: input });
+
+export const signUp = (input: SignUpInput) => api('/api/auth/sign-up/email', { method: 'POST', json: input });
+
+export const resendVerification = (email: string) =>
+  api('/api/auth/send-verification-email', { method: 'POST', json: { email } });
+
+export const requestPasswordReset = (email: string) =>
+  api('/api/auth/request-password-reset', { method: 'POST', json: { email } });
+
+export const resetPassword = (token: string, newPassword: string) =>
+  api('/api/auth/reset-password', { method: 'POST', json: { token, newPassword } });
+
+export const verifyTotp = (code: string) =>
+  api('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code, trustDevice: false } });
+
+export const verifyBackupCode = (code: string) =>
+  api('/api/auth/two-factor/verify-backup-code', { method: 'POST', json: { code, trustDevice: false } });

@@ -1,0 +1,173 @@
+import { signInSchema, signUpSchema } from '@common/schemas/auth';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { ApiError } from '@web/lib/api';
+import { useAuth } from '@web/lib/auth';
+import { authErrorMessage } from '@web/lib/auth-errors';
+import { validateOrNotify } from '@web/lib/validation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { signIn, signUp } from './auth-api';
+import { ResendButton } from './resend-button';
+import { TwoFactorStep } from './two-factor-step';
+
+type Mode = 'login' | 'register';
+type Step =
+  | { kind: 'form' }
+  | { kind: 'two-factor' }
+  | { kind: 'check-email'; email: string; unverified?: boolean };
+type Values = { email: string; password: string; firstName: string; lastName: string };
+
+export function AuthPage() {
+  const { t, i18n } = useTranslation('auth');
+  const { user, loading, refresh } = useAuth();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const mode: Mode = params.get('mode') === 'register' ? 'register' : 'login';
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit } = useForm<Values>({
+    defaultValues: { email: '', password: '', firstName: '', lastName: '' },
+  });
+
+  if (!loading && user && step.kind === 'form') return <Navigate to="/" replace />;
+
+  const finishSignIn = async () => {
+    await refresh();
+    toast.success(t('signIn.successTitle'), { description: t('signIn.successBody') });
+    navigate('/', { replace: true });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const input =
+      mode === 'register'
+        ? validateOrNotify(signUpSchema, { ...values, locale: i18n.resolvedLanguage }, t)
+        : validateOrNotify(signInSchema, { email: values.email, password: values.password }, t);
+    if (!input) return;
+    setBusy(true);
+    try {
+      if (mode === 'register') {
+        await signUp({ ...values, locale: i18n.resolvedLanguage === 'en' ? 'en' : 'ro' });
+        toast.success(t('signUp.successTitle'), { description: t('signUp.successBody') });
+        setStep({ kind: 'check-email', email: input.email });
+        return;
+      }
+      const result = await signIn({ email: input.email, password: values.password });
+      if (result?.twoFactorRedirect) setStep({ kind: 'two-factor' });
+      else await finishSignIn();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+        setStep({ kind: 'check-email', email: input.email, unverified: true });
+        return;
+      }
+      toast.error(t('common:common.error'), { description: authErrorMessage(error, t) });
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const switchMode = (next: Mode) => {
+    setStep({ kind: 'form' });
+    setParams({ mode: next }, { replace: true });
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-md py-4 sm:py-10">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            {step.kind === 'two-factor'
+              ? t('twoFactor.title')
+              : step.kind === 'check-email'
+                ? t('verify.checkTitle')
+                : mode === 'register'
+                  ? t('signUp.title')
+                  : t('signIn.title')}
+          </CardTitle>
+          {step.kind === 'form' && (
+            <CardDescription>
+              {mode === 'register' ? t('signUp.subtitle') : t('signIn.subtitle')}
+            </CardDescription>
+          )}
+        </CardHeader>
+        <CardContent>
+          {step.kind === 'two-factor' && <TwoFactorStep onDone={finishSignIn} />}
+          {step.kind === 'check-email' && (
+            <div className="flex flex-col gap-4" role="status">
+              <p>
+                {step.unverified
+                  ? t('verify.notVerified', { email: step.email })
+                  : t('verify.checkBody', { email: step.email })}
+              </p>
+              <ResendButton email={step.email} />
+              <Button type="button" variant="link" onClick={() => switchMode('login')}>
+                {t('signIn.backToSignIn')}
+              </Button>
+            </div>
+          )}
+          {step.kind === 'form' && (
+            <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+              {mode === 'register' && (
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <div className="flex flex-col gap-2">
+                    <Label htmlFor="firstName">{t('fields.firstName')}</Label>
+                    <Input id="firstName" autoComplete="given-name" required {...register('firstName')} />
+                  </div>
+                  <div className="flex flex-col gap-2">
+                    <Label htmlFor="lastName">{t('fields.lastName')}</Label>
+                    <Input id="lastName" autoComplete="family-name" required {...register('lastName')} />
+                  </div>
+                </div>
+              )}
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="email">{t('fields.email')}</Label>
+                <Input id="email" type="email" autoComplete="email" required {...register('email')} />
+              </div>
+              <div className="flex flex-col gap-2">
+                <div className="flex items-center justify-between">
+                  <Label htmlFor="password">{t('fields.password')}</Label>
+                  {mode === 'login' && (
+                    <Link
+                      to="/auth/forgot-password"
+                      className="text-sm text-primary underline-offset-4 hover:underline"
+                    >
+                      {t('signIn.forgot')}
+                    </Link>
+                  )}
+                </div>
+                <Input
+                  id="password"
+                  type="password"
+                  autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
+                  required
+                  {...register('password')}
+                />
+                {mode === 'register' && (
+                  <p className="text-xs text-muted-foreground">{t('fields.passwordHint')}</p>
+                )}
+              </div>
+              <Button type="submit" disabled={busy}>
+                {busy ? t('pleaseWait') : mode === 'register' ? t('signUp.submit') : t('signIn.submit')}
+              </Button>
+              <p className="text-center text-sm text-muted-foreground">
+                {mode === 'register' ? t('signUp.haveAccount') : t('signIn.noAccount')}{' '}
+                <button
+                  type="button"
+                  className="text-primary underline-offset-4 hover:underline"
+                  onClick={() => switchMode(mode === 'register' ? 'login' : 'register')}
+                >
+                  {mode === 'register' ? t('signUp.toSignIn') : t('signIn.toSignUp')}
+                </button>
+              </p>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

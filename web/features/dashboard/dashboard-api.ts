@@ -1,0 +1,52 @@
+import type { MyAds } from '@common/schemas/ads';
+import type { Overview } from '@common/schemas/overview';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+import { OVERVIEW_QUERY_KEY } from '@web/lib/overview';
+import { useCallback } from 'react';
+
+export const MY_ADS_QUERY_KEY = ['my-ads'] as const;
+
+export function useOverview() {
+  return useQuery({
+    queryKey: OVERVIEW_QUERY_KEY,
+    queryFn: ({ signal }) => api<Overview>('/api/me/overview', { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useMyAds() {
+  return useQuery({
+    queryKey: MY_ADS_QUERY_KEY,
+    queryFn: ({ signal }) => api<MyAds>('/api/me/ads', { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Deletes an own ad: its row goes at once, and every list that may show the ad is stale. */
+export function useDeleteAd() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (id: string) => {
+      await api(`/api/ads/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      queryClient.setQueryData<MyAds>(MY_ADS_QUERY_KEY, (current) =>
+        current
+          ? {
+              items: current.items.filter((item) => item.id !== id),
+              counts: {
+                total: Math.max(0, current.counts.total - 1),
+                pending: current.items.some((item) => item.id === id && item.status === 'pending')
+                  ? Math.max(0, current.counts.pending - 1)
+                  : current.counts.pending,
+              },
+            }
+          : current,
+      );
+      // Home, browse, favorites and the counters may all show it; the session query stays.
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== 'me' && query.queryKey[0] !== MY_ADS_QUERY_KEY[0],
+      });
+    },
+    [queryClient],
+  );
+}

@@ -1,0 +1,28 @@
+import { TabNav } from '@web/components/layout/tab-nav';
+import { useAuth } from '@web/lib/auth';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet } from 'react-router';
+
+const TABS = [
+  { to: '/dashboard', key: 'tabs.overview', end: true },
+  { to: '/dashboard/listings', key: 'tabs.listings', end: false },
+  { to: '/dashboard/messages', key: 'tabs.messages', end: false },
+  { to: '/dashboard/favorites', key: 'tabs.favorites', end: false },
+  { to: '/dashboard/settings', key: 'tabs.settings', end: false },
+] as const;
+
+/** Everything under /dashboard needs a session: a visitor is sent to sign in. */
+export function DashboardLayout() {
+  const { t } = useTranslation('dashboard');
+  const { user, loading } = useAuth();
+  if (loading) return <p className="text-muted-foreground">{t('common:common.loading')}</p>;
+  if (!user) return <Navigate to="/auth?mode=login" replace />;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
+      <TabNav label={t('tabsLabel')} tabs={TABS.map((tab) => ({ ...tab, label: t(tab.key) }))} />
+      <Outlet />
+    </div>
+  );
+}

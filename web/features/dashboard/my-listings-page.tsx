@@ -1,0 +1,193 @@
+import type { MyAds } from '@common/schemas/ads';
+import { STATUS_BADGE } from '@common/values';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { ApiError } from '@web/lib/api';
+import { formatPrice } from '@web/lib/format';
+import { Eye, ImageOff, Pencil, PlusCircle, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { useDeleteAd, useMyAds } from './dashboard-api';
+
+type Listing = MyAds['items'][number];
+
+/** Dashboard › My Listings (spec): own ads of every status, newest first, with View, Edit and Delete. */
+export function MyListingsPage() {
+  const { t } = useTranslation('dashboard');
+  const query = useMyAds();
+  const deleteAd = useDeleteAd();
+  const [confirming, setConfirming] = useState<Listing | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const onDelete = async () => {
+    if (!confirming) return;
+    setDeleting(true);
+    try {
+      await deleteAd(confirming.id);
+      toast.success(t('listings.deleted'));
+      setConfirming(null);
+    } catch {
+      toast.error(t('listings.deleteError'));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  if (query.isPending) {
+    return (
+      <div className="flex flex-col gap-3" aria-busy="true">
+        <span className="sr-only" role="status">
+          {t('common:common.loading')}
+        </span>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-24 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 401) {
+      return (
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center">
+          <p>{t('listings.signedOut')}</p>
+          <Button asChild>
+            <Link to="/auth?mode=login">{t('listings.signIn')}</Link>
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3">
+        <p>{t('listings.loadError')}</p>
+        <Button type="button" variant="outline" onClick={() => void query.refetch()}>
+          {t('listings.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (query.data.items.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center">
+        <p className="text-muted-foreground">{t('listings.empty')}</p>
+        <Button asChild>
+          <Link to="/post-ad">
+            <PlusCircle aria-hidden="true" />
+            {t('listings.postFirst')}
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="listings-heading" className="flex flex-col gap-3">
+      <h2 id="listings-heading" className="sr-only">
+        {t('listings.title')}
+      </h2>
+      <ul className="flex flex-col gap-3">
+        {query.data.items.map((ad) => (
+          <li key={ad.id}>
+            <ListingRow ad={ad} onDelete={() => setConfirming(ad)} />
+          </li>
+        ))}
+      </ul>
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && !deleting && setConfirming(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{t('listings.confirmTitle')}</DialogTitle>
+            <DialogDescription>{t('listings.confirm')}</DialogDescription>
+          </DialogHeader>
+          {confirming && <p className="font-medium break-words">{confirming.title}</p>}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={deleting}>
+                {t('listings.cancel')}
+              </Button>
+            </DialogClose>
+            <Button type="button" variant="destructive" disabled={deleting} onClick={() => void onDelete()}>
+              {deleting ? t('listings.deleting') : t('listings.delete')}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  );
+}
+
+function ListingRow({ ad, onDelete }: { ad: Listing; onDelete(): void }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <article
+      data-testid="my-listing"
+      className="flex flex-col gap-3 rounded-lg border bg-card p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4"
+    >
+      <div className="flex min-w-0 flex-1 gap-3">
+        <div className="aspect-[4/3] w-24 shrink-0 self-start overflow-hidden rounded-md bg-muted sm:w-28">
+          {ad.image ? (
+            <picture>
+              <source srcSet={ad.image.card} type="image/webp" />
+              <img src={ad.image.cardJpeg} alt="" loading="lazy" className="size-full object-cover" />
+            </picture>
+          ) : (
+            <div
+              role="img"
+              aria-label={t('listings.noImage')}
+              className="flex size-full items-center justify-center text-muted-foreground"
+            >
+              <ImageOff className="size-6" aria-hidden="true" />
+            </div>
+          )}
+        </div>
+        <div className="flex min-w-0 flex-col gap-1">
+          <h3 className="line-clamp-2 font-semibold leading-snug break-words">{ad.title}</h3>
+          <p className="font-bold text-primary">{formatPrice(ad.price)}</p>
+          <Badge variant={STATUS_BADGE[ad.status]} className="self-start">
+            {t(`listings.status.${ad.status}`)}
+          </Badge>
+          {ad.moderationReason && (
+            <p className="text-sm text-muted-foreground">
+              <span className="font-medium text-foreground">{t('listings.moderationReason')}</span>{' '}
+              {ad.moderationReason}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="flex gap-2 sm:shrink-0">
+        <Button asChild variant="outline" size="sm" className="flex-1 sm:flex-none">
+          <Link to={`/ad/${ad.id}`}>
+            <Eye aria-hidden="true" />
+            {t('listings.view')}
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="sm" className="flex-1 sm:flex-none">
+          <Link to={`/ad/${ad.id}/edit`}>
+            <Pencil aria-hidden="true" />
+            {t('listings.edit')}
+          </Link>
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="flex-1 text-destructive hover:bg-destructive/10 hover:text-destructive sm:flex-none"
+          onClick={onDelete}
+        >
+          <Trash2 aria-hidden="true" />
+          {t('listings.delete')}
+        </Button>
+      </div>
+    </article>
+  );
+}

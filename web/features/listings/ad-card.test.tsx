@@ -1,0 +1,89 @@
+import type { AdCard as AdCardData } from '@common/schemas/ads';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createTestI18n } from '@web/test/i18n';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdCard } from './ad-card';
+
+afterEach(cleanup);
+
+const now = new Date('2026-06-15T12:00:00Z');
+
+const ad: AdCardData = {
+  id: 'ad-1',
+  title: 'Glock 17 Gen 5, foarte puțin folosit, cu două încărcătoare',
+  category: 'firearms',
+  condition: 'like-new',
+  price: 4500,
+  location: 'Cluj-Napoca',
+  caliber: '9x19 mm',
+  action: 'Semiautomat',
+  featured: true,
+  status: 'approved',
+  createdAt: new Date(now.getTime() - 3 * 86400 * 1000).toISOString(),
+  image: {
+    id: 'img-1',
+    card: '/media/a/card.webp',
+    cardJpeg: '/media/a/card.jpg',
+    large: '/media/a/large.webp',
+    largeJpeg: '/media/a/large.jpg',
+  },
+};
+
+const renderCard = (data: AdCardData, lng = 'en') =>
+  render(
+    <I18nextProvider i18n={createTestI18n(lng)}>
+      <MemoryRouter>
+        <AdCard ad={data} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+
+describe('AdCard', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('links the whole card to the ad and shows price, badges, location and age', () => {
+    renderCard(ad);
+    const link = screen.getByRole('link');
+    expect(link).toHaveAttribute('href', '/ad/ad-1');
+    expect(within(link).getByRole('heading', { name: ad.title })).toBeInTheDocument();
+    expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500,00 RON');
+    expect(within(link).getByText('9x19 mm')).toBeInTheDocument();
+    expect(within(link).getByText('Semiautomat')).toBeInTheDocument();
+    expect(within(link).getByText('Like new')).toBeInTheDocument();
+    expect(within(link).getByText('Featured')).toBeInTheDocument();
+    expect(within(link).getByText('Cluj-Napoca')).toBeInTheDocument();
+    expect(within(link).getByText('3 days ago')).toHaveAttribute('datetime', ad.createdAt);
+  });
+
+  it('speaks Romanian: condition label and relative time, price stays in the ro-RO format', () => {
+    renderCard(ad, 'ro');
+    const link = screen.getByRole('link');
+    expect(within(link).getByText('Ca nou')).toBeInTheDocument();
+    expect(within(link).getByText('Promovat')).toBeInTheDocument();
+    expect(within(link).getByText('acum 3 zile')).toBeInTheDocument();
+    expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500,00 RON');
+  });
+
+  it('serves WebP with a lazy JPEG fallback', () => {
+    const { container } = renderCard(ad);
+    expect(container.querySelector('source')).toHaveAttribute('srcset', '/media/a/card.webp');
+    expect(container.querySelector('source')).toHaveAttribute('type', 'image/webp');
+    const img = container.querySelector('img');
+    expect(img).toHaveAttribute('src', '/media/a/card.jpg');
+    expect(img).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('shows a placeholder without an image and leaves out empty badges', () => {
+    renderCard({ ...ad, image: null, featured: false, caliber: null, action: null, price: 12.5 });
+    expect(screen.getByRole('img', { name: 'No image' })).toBeInTheDocument();
+    expect(screen.queryByText('Featured')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('link').textContent?.replace(/\s/g, ' ')).toContain('12,50 RON');
+  });
+});

@@ -1,0 +1,202 @@
+import type { AdDetail } from '@common/schemas/ads';
+import { FavoriteButton } from '@web/components/favorite-button';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { formatPrice, formatRelativeTime } from '@web/lib/format';
+import { AlertTriangle, Clock, Mail, MapPin, Pencil, UserRound } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AdGallery } from './ad-gallery';
+import { isAdNotFound, useAd } from './listings-api';
+
+type AdDetailPageProps = {
+  /**
+   * What other features add under the seller box (contacting the seller, reporting the ad). The app
+   * composes them in (web/routes/ad-detail-route.tsx), so this feature imports none of them.
+   */
+  renderInteractions?: (ad: AdDetail) => ReactNode;
+};
+
+export function AdDetailPage({ renderInteractions }: AdDetailPageProps) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { t } = useTranslation('listings');
+  const query = useAd(id);
+  const notFound = query.isError && isAdNotFound(query.error);
+
+  // Spec: an ad that is missing (or not visible to this viewer) silently sends the user to browse.
+  useEffect(() => {
+    if (notFound) navigate('/browse', { replace: true });
+  }, [notFound, navigate]);
+
+  if (query.isPending || notFound) return <AdDetailSkeleton />;
+  if (query.isError) {
+    return (
+      <div className="flex flex-col items-start gap-3 py-12" role="alert">
+        <p>{t('detail.loadError')}</p>
+        <Button type="button" variant="outline" onClick={() => void query.refetch()}>
+          {t('detail.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return <AdDetailView ad={query.data} interactions={renderInteractions?.(query.data)} />;
+}
+
+const SPEC_FIELDS = ['brand', 'model', 'caliber', 'action', 'barrelLength', 'capacity'] as const;
+
+function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: ReactNode }) {
+  const { t, i18n } = useTranslation('listings');
+  const specs = SPEC_FIELDS.flatMap((field) => {
+    const value = ad[field];
+    if (value === null || value === '') return [];
+    const shown =
+      field === 'barrelLength'
+        ? t('detail.millimetres', { value })
+        : field === 'capacity'
+          ? t('detail.rounds', { count: value as number })
+          : String(value);
+    return [{ field, shown }];
+  });
+
+  return (
+    <article className="flex flex-col gap-6">
+      {ad.status !== 'approved' && (
+        <div
+          role="status"
+          className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+          data-testid="status-banner"
+        >
+          <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <div className="flex flex-col gap-1 text-sm">
+            <p className="font-semibold">{t(`detail.statusBanner.${ad.status}`)}</p>
+            {ad.moderationReason && (
+              <p>
+                <span className="font-medium">{t('detail.moderationReason')}</span> {ad.moderationReason}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
+
+      {/* Phones read gallery, summary, then details; wide screens keep the summary in a sticky side column. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-x-8">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <AdGallery images={ad.images} title={ad.title} />
+        </div>
+        <aside className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <div className="flex flex-col gap-3">
+            <div className="flex flex-wrap gap-1.5">
+              <Badge>{t(`categories.${ad.category}`)}</Badge>
+              {ad.subcategory && <Badge variant="outline">{ad.subcategory}</Badge>}
+              <Badge variant="secondary">{t(`conditions.${ad.condition}`)}</Badge>
+            </div>
+            <div className="flex items-start justify-between gap-3">
+              <h1 className="min-w-0 text-2xl font-bold leading-tight break-words sm:text-3xl">{ad.title}</h1>
+              {ad.status === 'approved' && <FavoriteButton adId={ad.id} />}
+            </div>
+            <p className="text-3xl font-bold text-primary">{formatPrice(ad.price)}</p>
+            <div className="flex flex-col gap-1 text-sm text-muted-foreground">
+              <span className="flex items-center gap-1.5">
+                <MapPin className="size-4 shrink-0" aria-hidden="true" />
+                {ad.location}
+              </span>
+              <span className="flex items-center gap-1.5">
+                <Clock className="size-4 shrink-0" aria-hidden="true" />
+                {t('detail.posted')}{' '}
+                <time dateTime={ad.createdAt}>{formatRelativeTime(ad.createdAt, i18n.language)}</time>
+              </span>
+            </div>
+            {ad.can.edit && (
+              <Button asChild variant="outline" className="self-start">
+                <Link to={`/ad/${ad.id}/edit`}>
+                  <Pencil aria-hidden="true" />
+                  {t('detail.edit')}
+                </Link>
+              </Button>
+            )}
+          </div>
+
+          <section
+            aria-labelledby="seller-heading"
+            className="flex flex-col gap-3 rounded-lg border bg-card p-4"
+          >
+            <h2 id="seller-heading" className="text-sm font-semibold text-muted-foreground uppercase">
+              {t('detail.seller')}
+            </h2>
+            <p className="flex items-center gap-2 font-medium">
+              <UserRound className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+              {ad.seller.firstName} {ad.seller.lastName}
+            </p>
+            {ad.seller.email ? (
+              <a
+                href={`mailto:${ad.seller.email}`}
+                className="flex items-center gap-2 break-all text-sm text-primary underline-offset-4 hover:underline"
+              >
+                <Mail className="size-4 shrink-0" aria-hidden="true" />
+                {ad.seller.email}
+              </a>
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                <Link to="/auth?mode=login" className="font-medium text-primary underline underline-offset-4">
+                  {t('detail.signInForEmail')}
+                </Link>
+              </p>
+            )}
+          </section>
+
+          {interactions}
+        </aside>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-2">
+          <section aria-labelledby="description-heading" className="flex flex-col gap-2">
+            <h2 id="description-heading" className="text-lg font-semibold">
+              {t('detail.description')}
+            </h2>
+            <p className="whitespace-pre-line break-words text-sm leading-relaxed sm:text-base">
+              {ad.description}
+            </p>
+          </section>
+          {specs.length > 0 && (
+            <section aria-labelledby="specs-heading" className="flex flex-col gap-2">
+              <h2 id="specs-heading" className="text-lg font-semibold">
+                {t('detail.specifications')}
+              </h2>
+              <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-lg border bg-border sm:grid-cols-3">
+                {specs.map(({ field, shown }) => (
+                  <div key={field} className="bg-card p-3">
+                    <dt className="text-xs text-muted-foreground">{t(`fields.${field}`)}</dt>
+                    <dd className="mt-0.5 break-words font-medium">{shown}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function AdDetailSkeleton() {
+  const { t } = useTranslation('listings');
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-8" aria-busy="true">
+      <span className="sr-only" role="status">
+        {t('common.loading')}
+      </span>
+      <div className="flex flex-col gap-4">
+        <Skeleton className="aspect-[4/3] w-full" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+      </div>
+      <div className="flex flex-col gap-3">
+        <Skeleton className="h-5 w-1/3" />
+        <Skeleton className="h-8 w-4/5" />
+        <Skeleton className="h-9 w-1/2" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    </div>
+  );
+}

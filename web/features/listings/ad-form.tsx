@@ -1,0 +1,364 @@
+import {
+  ACTION_MAX,
+  BARREL_LENGTH_MAX_MM,
+  BRAND_MAX,
+  CALIBER_MAX,
+  CAPACITY_MAX,
+  DESCRIPTION_MAX,
+  LOCATION_MAX,
+  MODEL_MAX,
+  PRICE_MAX,
+  TITLE_MAX,
+} from '@common/limits';
+import { type AdImage, type AdInput, type AdInputParsed, adInputSchema } from '@common/schemas/ads';
+import { CATEGORIES, CONDITIONS } from '@common/values';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { NativeSelect } from '@web/components/ui/native-select';
+import { Textarea } from '@web/components/ui/textarea';
+import { Loader2 } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ImageUploadField } from './image-upload-field';
+import { useAdImages } from './use-ad-images';
+
+/** The order of the form, so the first message shown is the first field in error on screen. */
+const FIELD_ORDER = [
+  'title',
+  'description',
+  'imageIds',
+  'category',
+  'condition',
+  'price',
+  'location',
+  'brand',
+  'model',
+  'caliber',
+  'action',
+  'barrelLength',
+  'capacity',
+  'subcategory',
+] as const satisfies ReadonlyArray<keyof AdInput>;
+
+type FieldName = (typeof FIELD_ORDER)[number];
+
+type Props = {
+  defaultValues?: Partial<AdInput>;
+  initialImages?: readonly AdImage[];
+  /** Edit: new images' buttons read 'Remove new'. */
+  labelNewAsNew?: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  /** Shown above the submit button (edit of a published ad). */
+  notice?: ReactNode;
+  onSubmit(values: AdInputParsed): Promise<void>;
+};
+
+/** The ad form of post-ad and edit: one schema (common's adInputSchema) checks it on submit. */
+export function AdForm({
+  defaultValues,
+  initialImages,
+  labelNewAsNew,
+  submitLabel,
+  busyLabel,
+  notice,
+  onSubmit,
+}: Props) {
+  const { t } = useTranslation(['listings', 'validation']);
+  const id = useId();
+  const images = useAdImages(initialImages);
+  const form = useForm<AdInput, unknown, AdInputParsed>({
+    resolver: zodResolver(adInputSchema),
+    defaultValues: {
+      title: '',
+      description: '',
+      price: '',
+      location: '',
+      brand: '',
+      model: '',
+      caliber: '',
+      action: '',
+      barrelLength: '',
+      capacity: '',
+      subcategory: null,
+      imageIds: [],
+      ...defaultValues,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const message = (name: FieldName) => {
+    const key = errors[name]?.message;
+    return key ? t(`validation:${key}`, { defaultValue: t('validation:invalid') }) : undefined;
+  };
+
+  const onInvalid = (fieldErrors: FieldErrors<AdInput>) => {
+    const first = FIELD_ORDER.find((name) => fieldErrors[name]);
+    const key = first ? fieldErrors[first]?.message : undefined;
+    toast.error(t('validation:title'), {
+      description: t(`validation:${key ?? 'invalid'}`, { defaultValue: t('validation:invalid') }),
+    });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (images.failed) {
+      event.preventDefault();
+      toast.error(t('images.failedBeforeSubmit'));
+      return;
+    }
+    form.setValue('imageIds', images.ids);
+    void form.handleSubmit(onSubmit, onInvalid)(event);
+  };
+
+  const field = (name: FieldName, extra?: { describedBy?: string }) => {
+    const error = message(name);
+    const describedBy = [extra?.describedBy, error ? `${id}-${name}-error` : undefined]
+      .filter(Boolean)
+      .join(' ');
+    return {
+      id: `${id}-${name}`,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+    };
+  };
+
+  const busy = isSubmitting || images.uploading;
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-6" data-testid="ad-form">
+      <fieldset className="flex flex-col gap-4 rounded-lg border bg-card p-4 sm:p-6" disabled={isSubmitting}>
+        <legend className="sr-only">{t('form.basics')}</legend>
+        <Field
+          label={t('form.title')}
+          htmlFor={`${id}-title`}
+          error={message('title')}
+          errorId={`${id}-title-error`}
+        >
+          <Input
+            {...field('title')}
+            {...form.register('title')}
+            required
+            maxLength={TITLE_MAX}
+            autoComplete="off"
+          />
+        </Field>
+        <Field
+          label={t('form.description')}
+          htmlFor={`${id}-description`}
+          error={message('description')}
+          errorId={`${id}-description-error`}
+        >
+          <Textarea
+            {...field('description')}
+            {...form.register('description')}
+            rows={6}
+            required
+            maxLength={DESCRIPTION_MAX}
+          />
+        </Field>
+        <div className="flex flex-col gap-2">
+          <span id={`${id}-images-label`} className="text-sm font-medium leading-none">
+            {t('form.images')}
+          </span>
+          <ImageUploadField images={images} labelNewAsNew={labelNewAsNew} labelId={`${id}-images-label`} />
+          <FieldError id={`${id}-imageIds-error`} error={message('imageIds')} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t('form.category')}
+            htmlFor={`${id}-category`}
+            error={message('category')}
+            errorId={`${id}-category-error`}
+          >
+            <NativeSelect {...field('category')} {...form.register('category')}>
+              <option value="">{t('form.chooseCategory')}</option>
+              {CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {t(`categories.${category}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field
+            label={t('form.condition')}
+            htmlFor={`${id}-condition`}
+            error={message('condition')}
+            errorId={`${id}-condition-error`}
+          >
+            <NativeSelect {...field('condition')} {...form.register('condition')}>
+              <option value="">{t('form.chooseCondition')}</option>
+              {CONDITIONS.map((condition) => (
+                <option key={condition} value={condition}>
+                  {t(`conditions.${condition}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field
+            label={t('form.price')}
+            htmlFor={`${id}-price`}
+            error={message('price')}
+            errorId={`${id}-price-error`}
+          >
+            <Input
+              {...field('price')}
+              {...form.register('price')}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min={0}
+              max={PRICE_MAX}
+              required
+            />
+          </Field>
+          <Field
+            label={t('form.location')}
+            htmlFor={`${id}-location`}
+            error={message('location')}
+            errorId={`${id}-location-error`}
+          >
+            <Input
+              {...field('location')}
+              {...form.register('location')}
+              required
+              maxLength={LOCATION_MAX}
+              autoComplete="address-level2"
+            />
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-4 rounded-lg border bg-card p-4 sm:p-6" disabled={isSubmitting}>
+        <legend className="float-left mb-1 w-full">
+          <span className="text-base font-semibold">{t('form.specifications')}</span>{' '}
+          <span className="text-sm text-muted-foreground">{t('form.optional')}</span>
+        </legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label={t('fields.brand')}
+            htmlFor={`${id}-brand`}
+            error={message('brand')}
+            errorId={`${id}-brand-error`}
+          >
+            <Input {...field('brand')} {...form.register('brand')} maxLength={BRAND_MAX} />
+          </Field>
+          <Field
+            label={t('fields.model')}
+            htmlFor={`${id}-model`}
+            error={message('model')}
+            errorId={`${id}-model-error`}
+          >
+            <Input {...field('model')} {...form.register('model')} maxLength={MODEL_MAX} />
+          </Field>
+          <Field
+            label={t('fields.caliber')}
+            htmlFor={`${id}-caliber`}
+            error={message('caliber')}
+            errorId={`${id}-caliber-error`}
+          >
+            <Input
+              {...field('caliber')}
+              {...form.register('caliber')}
+              maxLength={CALIBER_MAX}
+              placeholder={t('form.caliberPlaceholder')}
+            />
+          </Field>
+          <Field
+            label={t('fields.action')}
+            htmlFor={`${id}-action`}
+            error={message('action')}
+            errorId={`${id}-action-error`}
+          >
+            <Input
+              {...field('action')}
+              {...form.register('action')}
+              maxLength={ACTION_MAX}
+              placeholder={t('form.actionPlaceholder')}
+            />
+          </Field>
+          <Field
+            label={t('form.barrelLength')}
+            htmlFor={`${id}-barrelLength`}
+            error={message('barrelLength')}
+            errorId={`${id}-barrelLength-error`}
+          >
+            <Input
+              {...field('barrelLength')}
+              {...form.register('barrelLength')}
+              type="number"
+              inputMode="numeric"
+              step={1}
+              min={0}
+              max={BARREL_LENGTH_MAX_MM}
+            />
+          </Field>
+          <Field
+            label={t('form.capacity')}
+            htmlFor={`${id}-capacity`}
+            error={message('capacity')}
+            errorId={`${id}-capacity-error`}
+          >
+            <Input
+              {...field('capacity')}
+              {...form.register('capacity')}
+              type="number"
+              inputMode="numeric"
+              step={1}
+              min={0}
+              max={CAPACITY_MAX}
+            />
+          </Field>
+        </div>
+      </fieldset>
+
+      {notice}
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <Button type="submit" size="lg" disabled={busy} className="sm:min-w-48">
+          {isSubmitting && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {isSubmitting ? busyLabel : submitLabel}
+        </Button>
+        {images.uploading && !isSubmitting && (
+          <p className="text-sm text-muted-foreground" role="status">
+            {t('images.waitForUploads')}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Field({
+  label,
+  htmlFor,
+  error,
+  errorId,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  error?: string;
+  errorId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {children}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {error}
+    </p>
+  );
+}

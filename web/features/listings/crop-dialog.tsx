@@ -1,0 +1,144 @@
+import { CROP_ASPECT } from '@common/limits';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { Label } from '@web/components/ui/label';
+import { Loader2, ZoomIn, ZoomOut } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import Cropper, { type Area, type Point } from 'react-easy-crop';
+import { useTranslation } from 'react-i18next';
+import { cropToFile } from './crop-image';
+
+const MIN_ZOOM = 1;
+const MAX_ZOOM = 3;
+const ZOOM_STEP = 0.1;
+const FINE_ZOOM_STEP = 0.02;
+
+const clampZoom = (value: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, value));
+
+type Props = {
+  /** The file to crop; the dialog is open while it is set. */
+  file: File | null;
+  onCancel(): void;
+  onCropped(file: File): void;
+  onError(): void;
+};
+
+/**
+ * Crops one image to 4:3. Zoom with the wheel, a pinch, or the zoom slider's arrow keys (Shift for finer steps);
+ * move the image by dragging or, with the crop area focused, the arrow keys (Shift for finer steps).
+ */
+export function CropDialog({ file, onCancel, onCropped, onError }: Props) {
+  const { t } = useTranslation('listings');
+  const id = useId();
+  const [src, setSrc] = useState<string | null>(null);
+  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(MIN_ZOOM);
+  const [area, setArea] = useState<Area | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!file) return;
+    const url = URL.createObjectURL(file);
+    setSrc(url);
+    setCrop({ x: 0, y: 0 });
+    setZoom(MIN_ZOOM);
+    setArea(null);
+    setBusy(false);
+    return () => {
+      URL.revokeObjectURL(url);
+      setSrc(null);
+    };
+  }, [file]);
+
+  const confirm = async () => {
+    if (!file || !src || !area) return;
+    setBusy(true);
+    try {
+      onCropped(await cropToFile(src, area, file.name));
+    } catch {
+      onError();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onZoomKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const step = event.shiftKey ? FINE_ZOOM_STEP : ZOOM_STEP;
+    const change =
+      event.key === 'ArrowUp' || event.key === 'ArrowRight'
+        ? step
+        : event.key === 'ArrowDown' || event.key === 'ArrowLeft'
+          ? -step
+          : 0;
+    if (!change) return;
+    event.preventDefault();
+    setZoom((value) => clampZoom(value + change));
+  };
+
+  return (
+    <Dialog open={file !== null} onOpenChange={(open) => !open && !busy && onCancel()}>
+      <DialogContent className="max-w-xl" onEscapeKeyDown={(event) => busy && event.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>{t('images.cropTitle')}</DialogTitle>
+          <DialogDescription id={`${id}-help`}>{t('images.cropHelp')}</DialogDescription>
+        </DialogHeader>
+        <div className="relative aspect-[4/3] w-full overflow-hidden rounded-md bg-neutral-900">
+          {src && (
+            <Cropper
+              key={src}
+              image={src}
+              crop={crop}
+              zoom={zoom}
+              minZoom={MIN_ZOOM}
+              maxZoom={MAX_ZOOM}
+              aspect={CROP_ASPECT}
+              onCropChange={setCrop}
+              onZoomChange={(value) => setZoom(clampZoom(value))}
+              onCropComplete={(_, pixels) => setArea(pixels)}
+              cropperProps={{
+                role: 'group',
+                'aria-label': t('images.cropArea'),
+                'aria-describedby': `${id}-help`,
+              }}
+            />
+          )}
+        </div>
+        <div className="flex items-center gap-3">
+          <ZoomOut className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <Label htmlFor={`${id}-zoom`} className="sr-only">
+            {t('images.zoom')}
+          </Label>
+          <input
+            id={`${id}-zoom`}
+            type="range"
+            min={MIN_ZOOM}
+            max={MAX_ZOOM}
+            step={FINE_ZOOM_STEP}
+            value={zoom}
+            onChange={(event) => setZoom(clampZoom(Number(event.target.value)))}
+            onKeyDown={onZoomKeyDown}
+            aria-valuetext={`${Math.round(zoom * 100)}%`}
+            className="h-2 w-full cursor-pointer accent-primary"
+          />
+          <ZoomIn className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        </div>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+            {t('images.cancel')}
+          </Button>
+          <Button type="button" onClick={() => void confirm()} disabled={busy || !area}>
+            {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {t('images.crop')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

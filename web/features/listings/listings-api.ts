@@ -1,0 +1,106 @@
+import { HOME_LATEST, PAGE_SIZE } from '@common/limits';
+import type { AdCard, AdDetail, AdInputParsed, AdPage } from '@common/schemas/ads';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '@web/lib/api';
+import { ME_QUERY_KEY } from '@web/lib/auth';
+import { useCallback } from 'react';
+import { type BrowseFilters, toApiSearch } from './browse-filters';
+
+export const listingKeys = {
+  all: ['listings'] as const,
+  latest: () => [...listingKeys.all, 'latest'] as const,
+  browse: (filters: BrowseFilters) => [...listingKeys.all, 'browse', filters] as const,
+  detail: (id: string) => [...listingKeys.all, 'detail', id] as const,
+};
+
+/** Spec section 8: list fetch errors on home and browse are ignored and show as an empty list. */
+const EMPTY_PAGE: AdPage = { items: [], nextCursor: null, total: 0 };
+
+export function useLatestAds() {
+  return useQuery({
+    queryKey: listingKeys.latest(),
+    queryFn: async ({ signal }): Promise<AdCard[]> => {
+      try {
+        const page = await api<AdPage>(`/api/ads?limit=${HOME_LATEST}`, { signal });
+        return page.items;
+      } catch (error) {
+        if (signal.aborted) throw error;
+        return [];
+      }
+    },
+  });
+}
+
+export function useBrowseAds(filters: BrowseFilters) {
+  return useInfiniteQuery({
+    queryKey: listingKeys.browse(filters),
+    initialPageParam: null as string | null,
+    // The signal cancels the request of a filter value that has been replaced by a newer one.
+    queryFn: async ({ pageParam, signal }): Promise<AdPage> => {
+      try {
+        return await api<AdPage>(`/api/ads?${toApiSearch(filters, pageParam, PAGE_SIZE)}`, { signal });
+      } catch (error) {
+        if (signal.aborted || pageParam) throw error;
+        return EMPTY_PAGE;
+      }
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+const isNotFound = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 403);
+
+/** One ad; `fresh` (the edit form) always reads it again rather than trusting the cache. */
+export function useAd(id: string, options: { enabled?: boolean; fresh?: boolean } = {}) {
+  return useQuery({
+    queryKey: listingKeys.detail(id),
+    queryFn: ({ signal }) => api<AdDetail>(`/api/ads/${encodeURIComponent(id)}`, { signal }),
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+    enabled: options.enabled ?? true,
+    refetchOnMount: options.fresh ? 'always' : true,
+  });
+}
+
+export { isNotFound as isAdNotFound };
+
+/** After a create or an edit every list that may show the ad (home, browse, the dashboard) is stale. */
+function useInvalidateAfterWrite() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (ad: AdDetail) => {
+      queryClient.setQueryData(listingKeys.detail(ad.id), ad);
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          query.queryKey[0] !== ME_QUERY_KEY[0] &&
+          !(query.queryKey[1] === 'detail' && query.queryKey[2] === ad.id),
+      });
+    },
+    [queryClient],
+  );
+}
+
+export function useCreateAd() {
+  const invalidate = useInvalidateAfterWrite();
+  return useCallback(
+    async (input: AdInputParsed) => {
+      const ad = await api<AdDetail>('/api/ads', { method: 'POST', json: input });
+      invalidate(ad);
+      return ad;
+    },
+    [invalidate],
+  );
+}
+
+export function useUpdateAd(id: string) {
+  const invalidate = useInvalidateAfterWrite();
+  return useCallback(
+    async (input: AdInputParsed) => {
+      const ad = await api<AdDetail>(`/api/ads/${encodeURIComponent(id)}`, { method: 'PUT', json: input });
+      invalidate(ad);
+      return ad;
+    },
+    [id, invalidate],
+  );
+}

@@ -1,0 +1,140 @@
+import type { ConversationDetail, Message } from '@common/schemas/messages';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { cn } from '@web/lib/cn';
+import { formatRelativeTime } from '@web/lib/format';
+import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { MessageForm } from './message-form';
+import { isNotFound, useConversation, useMarkRead, useReply } from './messages-api';
+
+/** Dashboard › Messages › one conversation: the messages, oldest first, and a reply box. */
+export function ConversationPage() {
+  const { conversationId = '' } = useParams();
+  const { t } = useTranslation('messages');
+  const query = useConversation(conversationId);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Link
+        to="/dashboard/messages"
+        className="flex items-center gap-1 self-start rounded-md text-sm font-medium text-primary hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('thread.back')}
+      </Link>
+      {query.isPending ? (
+        <div className="flex flex-col gap-3" aria-busy="true">
+          <span className="sr-only" role="status">
+            {t('common:common.loading')}
+          </span>
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-20 w-3/4" />
+          <Skeleton className="ml-auto h-20 w-3/4" />
+        </div>
+      ) : query.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3">
+          <p>{isNotFound(query.error) ? t('thread.notFound') : t('thread.loadError')}</p>
+          {!isNotFound(query.error) && (
+            <Button type="button" variant="outline" onClick={() => void query.refetch()}>
+              {t('thread.retry')}
+            </Button>
+          )}
+        </div>
+      ) : (
+        <Thread conversation={query.data} />
+      )}
+    </div>
+  );
+}
+
+function Thread({ conversation: c }: { conversation: ConversationDetail }) {
+  const { t } = useTranslation('messages');
+  const reply = useReply(c.id);
+  const markRead = useMarkRead(c.id);
+  const name = `${c.otherParty.firstName} ${c.otherParty.lastName}`.trim();
+
+  // Whenever the conversation shows messages received and not yet read, they are read now.
+  const marking = useRef(false);
+  useEffect(() => {
+    if (c.unread === 0 || marking.current) return;
+    marking.current = true;
+    void markRead()
+      .catch(() => undefined)
+      .finally(() => {
+        marking.current = false;
+      });
+  }, [c.unread, markRead]);
+
+  return (
+    <>
+      <header className="flex flex-col gap-1 rounded-lg border bg-card p-4">
+        <h2 className="text-lg font-semibold leading-snug break-words">{c.ad.title}</h2>
+        <p className="text-sm text-muted-foreground">
+          {c.role === 'seller' ? t('thread.withBuyer', { name }) : t('thread.withSeller', { name })}
+        </p>
+        {c.ad.id ? (
+          <Link
+            to={`/ad/${c.ad.id}`}
+            className="flex items-center gap-1 self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('thread.viewAd')}
+            <ExternalLink className="size-3.5" aria-hidden="true" />
+          </Link>
+        ) : (
+          <p className="text-sm text-muted-foreground italic">{t('thread.adGone')}</p>
+        )}
+      </header>
+
+      <section aria-labelledby="thread-heading" className="flex flex-col gap-3">
+        <h3 id="thread-heading" className="sr-only">
+          {t('thread.messages')}
+        </h3>
+        <ol className="flex flex-col gap-3">
+          {c.messages.map((message) => (
+            <li key={message.id} className={cn('flex', message.direction === 'sent' && 'justify-end')}>
+              <MessageCard message={message} />
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="rounded-lg border bg-card p-4">
+        <MessageForm
+          id="reply-message"
+          label={t('thread.replyLabel')}
+          placeholder={t('thread.replyPlaceholder')}
+          submitLabel={t('thread.send')}
+          successMessage={t('thread.replied')}
+          onSend={reply}
+          rows={3}
+        />
+      </div>
+    </>
+  );
+}
+
+function MessageCard({ message }: { message: Message }) {
+  const { t, i18n } = useTranslation('messages');
+  const sent = message.direction === 'sent';
+  return (
+    <article
+      data-testid="message"
+      className={cn(
+        'flex w-full max-w-[85%] flex-col gap-1.5 rounded-lg border p-3 sm:max-w-[75%]',
+        sent ? 'border-primary/20 bg-primary/10' : 'bg-card',
+      )}
+    >
+      <div className="flex items-center justify-between gap-3 text-xs text-muted-foreground">
+        <Badge variant={sent ? 'default' : 'secondary'}>
+          {sent ? t('thread.sent') : t('thread.received')}
+        </Badge>
+        <time dateTime={message.createdAt}>{formatRelativeTime(message.createdAt, i18n.language)}</time>
+      </div>
+      <p className="whitespace-pre-line break-words text-sm leading-relaxed">{message.body}</p>
+    </article>
+  );
+}

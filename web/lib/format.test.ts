@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice, formatRelativeTime } from './format';
+
+const now = new Date('2026-06-15T12:00:00Z');
+const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+describe('formatPrice', () => {
+  it('formats RON the Romanian way', () => {
+    expect(formatPrice(4500).replace(/\s/g, ' ')).toBe('4.500,00 RON');
+    expect(formatPrice(12.5).replace(/\s/g, ' ')).toBe('12,50 RON');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  it('picks the largest whole unit, seconds through years, in Romanian', () => {
+    expect(formatRelativeTime(ago(30), 'ro', now)).toBe('acum 30 de secunde');
+    expect(formatRelativeTime(ago(5 * 60), 'ro', now)).toBe('acum 5 minute');
+    expect(formatRelativeTime(ago(3 * 3600), 'ro', now)).toBe('acum 3 ore');
+    expect(formatRelativeTime(ago(2 * 86400), 'ro', now)).toBe('alaltăieri');
+    expect(formatRelativeTime(ago(3 * 86400), 'ro', now)).toBe('acum 3 zile');
+    expect(formatRelativeTime(ago(2 * 7 * 86400), 'ro', now)).toBe('acum 2 săptămâni');
+    expect(formatRelativeTime(ago(65 * 86400), 'ro', now)).toBe('acum 2 luni');
+    expect(formatRelativeTime(ago(800 * 86400), 'ro', now)).toBe('acum 2 ani');
+  });
+
+  it('speaks English too', () => {
+    expect(formatRelativeTime(ago(1), 'en', now)).toBe('1 second ago');
+    expect(formatRelativeTime(ago(86400), 'en', now)).toBe('yesterday');
+    expect(formatRelativeTime(ago(400 * 86400), 'en', now)).toBe('last year');
+    expect(formatRelativeTime(now.toISOString(), 'en', now)).toBe('now');
+  });
+});

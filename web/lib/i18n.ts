@@ -1,0 +1,61 @@
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@common/values';
+import i18n, { isSafeLanguageCode, type LanguageDetectorModule } from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+
+const STORAGE_KEY = 'i18nextLng';
+
+/**
+ * What i18next-browser-languagedetector did for us with order ['localStorage', 'navigator'] and
+ * caches ['localStorage'], in a few lines: the stored choice first, then the browser's languages.
+ * i18next picks the first supported one (en-US counts as en) or falls back to Romanian, and caches
+ * the language it settles on.
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect() {
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem(STORAGE_KEY);
+    } catch {
+      // Storage is blocked (privacy settings): use the browser's languages.
+    }
+    const { languages, language } = navigator;
+    return [stored, ...(languages ?? []), language].filter((code): code is string =>
+      isSafeLanguageCode(code),
+    );
+  },
+  cacheUserLanguage(lng) {
+    if (lng === 'cimode') return;
+    try {
+      window.localStorage.setItem(STORAGE_KEY, lng);
+    } catch {
+      // Storage is blocked: the choice lasts for this visit only.
+    }
+  },
+};
+
+i18n
+  .use(HttpBackend)
+  .use(languageDetector)
+  .use(initReactI18next)
+  .init({
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: DEFAULT_LANGUAGE,
+    ns: ['common', 'validation'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    // The spec's loading policy (also i18next's defaults): 5 retries, 350 ms doubling, 10 parallel reads.
+    maxRetries: 5,
+    retryTimeout: 350,
+    maxParallelReads: 10,
+  });
+
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng;
+});
+
+export default i18n;
