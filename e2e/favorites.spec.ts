@@ -27,11 +27,15 @@ test('favorites are added from a card and the ad page, listed with the seller, a
 
   // From a card in the browse list.
   await page.goto('/browse?sort=price-asc');
-  const card = page
+  const firstOtherCard = page
     .locator('li')
     .filter({ has: page.getByTestId('ad-card'), hasNotText: DEMO_AD_TITLE })
     .first();
-  const cardTitle = (await card.getByRole('heading').textContent())!.trim();
+  const cardTitle = (await firstOtherCard.getByRole('heading').textContent())!.trim();
+  // Other tests approve ads meanwhile and the list can refetch and reorder: pin the card by title.
+  const card = page
+    .locator('li')
+    .filter({ has: page.getByRole('heading', { name: cardTitle, exact: true }) });
   await card.getByRole('button', { name: 'Adaugă la favorite' }).click();
   await expect(card.getByRole('button', { name: 'Elimină din favorite' })).toBeVisible();
 
