@@ -19,9 +19,14 @@ import { notifyReceiver } from './message-mail';
 
 type Deps = Pick<Services, 'db' | 'mailer' | 'config' | 'logger'>;
 
-/** Sending is limited per user: a burst allowance and a daily one, and new conversations per day. */
+/**
+ * Sending is limited per user (a burst allowance, a daily one, new conversations per day) and per
+ * client address, looser since several people may share one (an office, a mobile carrier's NAT),
+ * so that one spammer cannot multiply the allowance with fresh accounts.
+ */
 export const MESSAGE_LIMITS = {
   burst: { max: 30, windowSeconds: 10 * 60 },
+  perAddress: { max: 120, windowSeconds: 10 * 60 },
   daily: { max: 300, windowSeconds: 24 * 3600 },
   newConversationsDaily: { max: 30, windowSeconds: 24 * 3600 },
 } as const;
@@ -29,9 +34,10 @@ export const MESSAGE_LIMITS = {
 export const CONVERSATIONS_MAX = 200;
 export const CONVERSATION_MESSAGES_MAX = 500;
 
-const sendingLimits = (userId: string): LimitRule[] => [
+const sendingLimits = (userId: string, ip: string): LimitRule[] => [
   { key: `message:user:${userId}`, ...MESSAGE_LIMITS.burst },
   { key: `message-day:user:${userId}`, ...MESSAGE_LIMITS.daily },
+  { key: `message:ip:${ip}`, ...MESSAGE_LIMITS.perAddress },
 ];
 
 /** PostgreSQL text cannot hold NUL; a pasted one is dropped rather than failing the request. */
@@ -59,6 +65,7 @@ export async function contactSeller(
   viewer: Viewer | null,
   adId: string,
   body: string,
+  ip: string,
 ): Promise<SentMessage> {
   const found = await findAd(deps.db, adId);
   if (!found) throw notFound();
@@ -71,7 +78,7 @@ export async function contactSeller(
     .where(and(eq(conversations.adId, found.ad.id), eq(conversations.buyerId, viewer.id)))
     .limit(1);
   await enforceRateLimits(deps.db, [
-    ...sendingLimits(viewer.id),
+    ...sendingLimits(viewer.id, ip),
     ...(existing
       ? []
       : [{ key: `conversation-new:user:${viewer.id}`, ...MESSAGE_LIMITS.newConversationsDaily }]),
@@ -152,11 +159,12 @@ export async function replyInConversation(
   viewer: Viewer | null,
   conversationId: string,
   body: string,
+  ip: string,
 ): Promise<SentMessage> {
   const conversation = await findConversation(deps.db, conversationId);
   if (!conversation) throw notFound();
   authorize(viewer, 'conversation.reply', conversation);
-  await enforceRateLimits(deps.db, sendingLimits(viewer.id));
+  await enforceRateLimits(deps.db, sendingLimits(viewer.id, ip));
   const toSeller = viewer.id === conversation.buyerId;
   const receiverId = toSeller ? conversation.sellerId : conversation.buyerId;
   const message = await deps.db.transaction((tx) =>

@@ -9,8 +9,12 @@ import { notFound } from '../errors';
 import { enforceRateLimits } from '../http/rate-limit';
 import { authorize } from '../policies/policies';
 
-/** Reports per client address and hour; visitors may report, so the address is what is counted. */
+/**
+ * Reports per client address and hour, since visitors may report too; a signed-in reporter is also
+ * counted per account, so changing address does not lift their limit.
+ */
 export const REPORTS_PER_IP = { max: 10, windowSeconds: 3600 } as const;
+export const REPORTS_PER_USER = { max: 20, windowSeconds: 24 * 3600 } as const;
 
 const clean = (value: string | null) => (value === null ? null : value.replaceAll('\u0000', '') || null);
 
@@ -25,7 +29,10 @@ export async function reportAd(
   input: { reason: ReportReason; details: string | null },
   ip: string,
 ): Promise<ReportResult> {
-  await enforceRateLimits(db, [{ key: `report:ip:${ip}`, ...REPORTS_PER_IP }]);
+  await enforceRateLimits(db, [
+    { key: `report:ip:${ip}`, ...REPORTS_PER_IP },
+    ...(viewer ? [{ key: `report:user:${viewer.id}`, ...REPORTS_PER_USER }] : []),
+  ]);
   const ad = await findAdSubject(db, adId);
   if (!ad) throw notFound();
   authorize(viewer, 'ad.report', ad);

@@ -10,6 +10,7 @@ import {
 import type { Services } from '../app-env';
 import { getViewer, requireViewer } from '../auth/viewer';
 import { createApiRouter } from '../http/api-app';
+import { clientIp } from '../http/client-ip';
 import {
   contactSeller,
   listConversations,
@@ -103,7 +104,9 @@ export function conversationsRoutes(services: Services) {
   return createApiRouter()
     .openapi(contact, async (c) => {
       const viewer = await getViewer(c);
-      const sent = await contactSeller(services, viewer, c.req.valid('param').id, c.req.valid('json').body);
+      const { id } = c.req.valid('param');
+      const ip = clientIp(c, services.config.trustProxy);
+      const sent = await contactSeller(services, viewer, id, c.req.valid('json').body, ip);
       return c.json(sent, 201);
     })
     .openapi(list, async (c) => {
@@ -117,7 +120,8 @@ export function conversationsRoutes(services: Services) {
     .openapi(reply, async (c) => {
       const viewer = await getViewer(c);
       const { id } = c.req.valid('param');
-      return c.json(await replyInConversation(services, viewer, id, c.req.valid('json').body), 201);
+      const ip = clientIp(c, services.config.trustProxy);
+      return c.json(await replyInConversation(services, viewer, id, c.req.valid('json').body, ip), 201);
     })
     .openapi(markRead, async (c) => {
       const viewer = await requireViewer(c);

@@ -9,6 +9,7 @@ import type { AppEnv, Services } from '../app-env';
 import { getViewer, requireViewer } from '../auth/viewer';
 import { errorBody } from '../errors';
 import { createApiRouter } from '../http/api-app';
+import { clientIp } from '../http/client-ip';
 import { enforceRateLimits } from '../http/rate-limit';
 import { authorize } from '../policies/policies';
 import { errorResponses, payloadResponses, tooManyResponse } from './openapi-kit';
@@ -16,6 +17,8 @@ import { errorResponses, payloadResponses, tooManyResponse } from './openapi-kit
 /** Room for the multipart envelope around a file of the largest allowed size. */
 const UPLOAD_BODY_MAX = UPLOAD_MAX_BYTES + 64 * 1024;
 export const UPLOADS_PER_HOUR = 60;
+/** Per client address, looser than per user: people behind one address share it. */
+export const UPLOADS_PER_ADDRESS_HOUR = 200;
 
 const uploadForm = z.object({
   file: z
@@ -39,6 +42,11 @@ export function uploadsRoutes(services: Services) {
       const viewer = await requireViewer(c);
       await enforceRateLimits(db, [
         { key: `upload:user:${viewer.id}`, max: UPLOADS_PER_HOUR, windowSeconds: 3600 },
+        {
+          key: `upload:ip:${clientIp(c, services.config.trustProxy)}`,
+          max: UPLOADS_PER_ADDRESS_HOUR,
+          windowSeconds: 3600,
+        },
       ]);
       await next();
     },
