@@ -27,7 +27,7 @@ beforeAll(async () => {
     ...ctx,
     app,
     services,
-    request: (pathname, init = {}) => {
+    request: async (pathname, init = {}) => {
       const headers = new Headers(init.headers);
       if (!headers.has('origin')) headers.set('origin', TEST_ORIGIN);
       return app.request(new URL(pathname, ctx.config.publicUrl), { ...init, headers });

@@ -1,5 +1,5 @@
 import type { AdDetail, AdInputParsed } from '@common/schemas/ads';
-import { ApiError } from '@web/lib/api';
+import { apiErrorText } from '@web/lib/api-error-text';
 import { Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +54,7 @@ export function EditAdPage() {
       navigate(DASHBOARD_LISTINGS);
     } catch (error) {
       toast.error(t('edit.error'), {
-        description: error instanceof ApiError ? error.message : undefined,
+        description: apiErrorText(t, error),
       });
     }
   };

@@ -1,5 +1,5 @@
 import type { AdInputParsed } from '@common/schemas/ads';
-import { ApiError } from '@web/lib/api';
+import { apiErrorText } from '@web/lib/api-error-text';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -22,7 +22,7 @@ export function PostAdPage() {
       navigate('/dashboard/listings');
     } catch (error) {
       toast.error(t('post.error'), {
-        description: error instanceof ApiError && error.status !== 500 ? error.message : undefined,
+        description: apiErrorText(t, error),
       });
     }
   };

@@ -1,0 +1,34 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import en from '../public/locales/en/common.json';
+import { ApiError } from './api';
+import { apiErrorText } from './api-error-text';
+
+const i18n = i18next.createInstance();
+await i18n.init({ lng: 'en', resources: { en: { common: en } }, interpolation: { escapeValue: false } });
+const t = i18n.t;
+
+describe('apiErrorText', () => {
+  it('translates a rate limit with its wait from Retry-After', () => {
+    expect(apiErrorText(t, new ApiError(429, 'rate_limited', 'Too many attempts.', 42))).toBe(
+      'Too many attempts in a short time. Try again in 42 seconds.',
+    );
+  });
+
+  it('names an outage, a lost connection and a server failure in the reader’s words', () => {
+    expect(apiErrorText(t, new ApiError(503, 'database_unavailable', 'The database does not answer'))).toBe(
+      en.apiErrors.unavailable,
+    );
+    expect(apiErrorText(t, new ApiError(0, 'network_error', 'Network error'))).toBe(en.apiErrors.network);
+    expect(apiErrorText(t, new ApiError(500, 'internal_error', 'Something went wrong'))).toBe(
+      en.apiErrors.server,
+    );
+  });
+
+  it('never passes the API’s English text through', () => {
+    expect(apiErrorText(t, new ApiError(400, 'validation_error', 'title: Title must be...'))).toBe(
+      en.apiErrors.invalid,
+    );
+    expect(apiErrorText(t, new Error('boom'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,20 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from './api';
+
+/**
+ * The words for a failed API call in the reader's language. The API's own messages are English
+ * (meant for developers and logs), so the UI shows them only through this mapping of error codes.
+ * Returns undefined when there is nothing more useful to say than the caller's own title.
+ */
+export function apiErrorText(t: TFunction, error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.status === 0) return t('common:apiErrors.network');
+  if (error.code === 'rate_limited')
+    return t('common:apiErrors.rateLimited', { seconds: error.retryAfter ?? 60 });
+  if (error.code === 'database_unavailable' || error.status === 503) return t('common:apiErrors.unavailable');
+  if (error.code === 'validation_error') return t('common:apiErrors.invalid');
+  if (error.status === 404) return t('common:apiErrors.notFound');
+  if (error.status === 413) return t('common:apiErrors.tooLarge');
+  if (error.status >= 500) return t('common:apiErrors.server');
+  return undefined;
+}
