@@ -1,6 +1,15 @@
 import sharp, { type Color } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  gifJavaScriptPolyglot,
+  HTML_PAYLOAD,
+  noisyJpeg,
+  pngChunk,
+  pngPixelBomb,
+  zipArchive,
+} from '../test/hostile-images';
+import {
+  findImageEnd,
   ImageRejectedError,
   type ImageRejectionCode,
   type ImageVariant,
@@ -248,6 +257,12 @@ describe('processUpload refusals', () => {
     expect(await rejectionOf(bomb)).toBe('too_many_pixels');
   });
 
+  it('refuses a crafted PNG declaring 100000×100000 pixels from its header alone', async () => {
+    const bomb = pngPixelBomb();
+    expect(bomb.length).toBeLessThan(100);
+    expect(await rejectionOf(bomb)).toBe('too_many_pixels');
+  });
+
   it('gives each refusal a clear English message and an HTTP status', () => {
     expect(new ImageRejectedError('too_large')).toMatchObject({
       status: 413,
@@ -258,6 +273,198 @@ describe('processUpload refusals', () => {
     expect(new ImageRejectedError('corrupt').message).toBe('The image file is damaged or incomplete');
     expect(new ImageRejectedError('too_many_pixels').message).toBe('The image has too many pixels');
     expect(new ImageRejectedError('unsupported_format').message).toBe('This image format is not supported');
+    expect(new ImageRejectedError('hidden_data')).toMatchObject({
+      status: 422,
+      message: 'The file hides extra data after the picture',
+    });
     expect(new ImageRejectedError('corrupt')).toBeInstanceOf(Error);
+  });
+});
+
+const EOI = Buffer.from([0xff, 0xd9]);
+const ZIP = zipArchive('readme.html', HTML_PAYLOAD.toString());
+
+/** An EXIF TIFF directory entry holding one SHORT (type 3) or LONG (type 4) value. */
+function exifEntry(tiff: Buffer, at: number, tag: number, type: 3 | 4, value: number) {
+  tiff.writeUInt16LE(tag, at);
+  tiff.writeUInt16LE(type, at + 2);
+  tiff.writeUInt32LE(1, at + 4);
+  if (type === 3) tiff.writeUInt16LE(value, at + 8);
+  else tiff.writeUInt32LE(value, at + 8);
+}
+
+/** A camera-style JPEG: an APP1 EXIF block right after SOI carries a JPEG thumbnail, with its own FFD9. */
+async function jpegWithExifThumbnail(): Promise<Buffer> {
+  const thumbnail = await solid(32, 24, BLUE).jpeg().toBuffer();
+  const tiff = Buffer.alloc(56);
+  tiff.write('II', 0, 'latin1');
+  tiff.writeUInt16LE(42, 2);
+  tiff.writeUInt32LE(8, 4);
+  // IFD0 at 8: Orientation 1, then the offset of IFD1.
+  tiff.writeUInt16LE(1, 8);
+  exifEntry(tiff, 10, 0x0112, 3, 1);
+  tiff.writeUInt32LE(26, 22);
+  // IFD1 at 26: where the thumbnail starts (right after this directory) and its length.
+  tiff.writeUInt16LE(2, 26);
+  exifEntry(tiff, 28, 0x0201, 4, 56);
+  exifEntry(tiff, 40, 0x0202, 4, thumbnail.length);
+  tiff.writeUInt32LE(0, 52);
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff, thumbnail]);
+  const app1 = Buffer.alloc(4);
+  app1.writeUInt16BE(0xffe1, 0);
+  app1.writeUInt16BE(payload.length + 2, 2);
+  const main = await solid(200, 150).jpeg().toBuffer();
+  return Buffer.concat([main.subarray(0, 2), app1, payload, main.subarray(2)]);
+}
+
+/** Marker segments by hand: [marker, payload] pairs, each given its length. */
+function jpegSegments(...segments: Array<[number, Buffer | number[]]>): Buffer {
+  return Buffer.concat(
+    segments.map(([marker, payload]) => {
+      const head = Buffer.from([0xff, marker, 0, 0]);
+      head.writeUInt16BE(payload.length + 2, 2);
+      return Buffer.concat([head, Buffer.from(payload)]);
+    }),
+  );
+}
+
+describe('processUpload hidden data after the picture (polyglots)', () => {
+  it('refuses a JPEG with an HTML page or a ZIP archive after its end', async () => {
+    const jpeg = await noisyJpeg();
+    expect(await rejectionOf(Buffer.concat([jpeg, HTML_PAYLOAD]))).toBe('hidden_data');
+    expect(await rejectionOf(Buffer.concat([jpeg, ZIP]))).toBe('hidden_data');
+    // A single stray byte is enough.
+    expect(await rejectionOf(Buffer.concat([jpeg, Buffer.from([0x01])]))).toBe('hidden_data');
+    // Without the polyglot check sharp would take these: the picture itself is intact.
+    expect((await sharp(Buffer.concat([jpeg, ZIP])).metadata()).format).toBe('jpeg');
+  });
+
+  it('refuses a PNG with a script after IEND', async () => {
+    const png = await solid(60, 40).png().toBuffer();
+    expect(await rejectionOf(Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]))).toBe(
+      'hidden_data',
+    );
+  });
+
+  it('refuses a WebP with data beyond its RIFF size, or a RIFF size stretched over it', async () => {
+    const webp = await solid(60, 40).webp().toBuffer();
+    expect(await rejectionOf(Buffer.concat([webp, HTML_PAYLOAD]))).toBe('hidden_data');
+    const stretched = Buffer.concat([webp, HTML_PAYLOAD]);
+    stretched.writeUInt32LE(stretched.length - 8, 4);
+    expect(await rejectionOf(stretched)).toBe('corrupt');
+  });
+
+  it('refuses an AVIF with data after its last box', async () => {
+    const avif = await solid(60, 40).avif().toBuffer();
+    expect(await rejectionOf(Buffer.concat([avif, ZIP]))).toBe('hidden_data');
+  });
+
+  it('refuses the classic GIF/JavaScript polyglot, and the naive one as damaged', async () => {
+    const polyglot = await gifJavaScriptPolyglot();
+    expect(polyglot.toString('latin1', 0, 8)).toBe('GIF89a/*');
+    expect((await sharp(polyglot).metadata()).format).toBe('gif');
+    expect(await rejectionOf(polyglot)).toBe('hidden_data');
+
+    const naive = Buffer.from('GIF89a/*\n\0\0\0\0*/=alert(1);\n', 'latin1');
+    expect(await rejectionOf(naive)).toBe('corrupt');
+  });
+
+  it('accepts a JPEG whose EXIF thumbnail has its own end marker', async () => {
+    const input = await jpegWithExifThumbnail();
+    expect((await sharp(input).metadata()).exif).toBeDefined();
+    // A naive search for FFD9 stops at the thumbnail's and would call the main picture hidden data.
+    expect(input.indexOf(EOI)).toBeLessThan(input.length - 2);
+    expect(findImageEnd(input, 'jpeg')).toBe(input.length);
+    const result = await processUpload(input);
+    expect([result.width, result.height]).toEqual([200, 150]);
+    // The main picture is red, the thumbnail blue: the right one was decoded.
+    expect(await colourAt(variant(result.variants, 'card', 'jpeg').data, 100, 75)).toBe('red');
+
+    expect(await rejectionOf(Buffer.concat([input, HTML_PAYLOAD]))).toBe('hidden_data');
+  });
+
+  it('accepts a progressive JPEG, with its many scans', async () => {
+    const input = await noisyJpeg({ progressive: true });
+    expect((await sharp(input).metadata()).isProgressive).toBe(true);
+    let scans = 0;
+    for (
+      let at = input.indexOf(Buffer.from([0xff, 0xda]));
+      at >= 0;
+      at = input.indexOf(Buffer.from([0xff, 0xda]), at + 2)
+    ) {
+      scans++;
+    }
+    expect(scans).toBeGreaterThan(2);
+    expect(findImageEnd(input, 'jpeg')).toBe(input.length);
+    expect((await processUpload(input)).width).toBe(320);
+    expect(await rejectionOf(Buffer.concat([input, ZIP]))).toBe('hidden_data');
+  });
+
+  it('accepts a baseline JPEG whose compressed data holds stuffed FF00 bytes', async () => {
+    const input = await noisyJpeg();
+    const scanStart = input.indexOf(Buffer.from([0xff, 0xda]));
+    expect(input.indexOf(Buffer.from([0xff, 0x00]), scanStart)).toBeGreaterThan(scanStart);
+    expect(findImageEnd(input, 'jpeg')).toBe(input.length);
+    expect((await processUpload(input)).width).toBe(320);
+  });
+
+  it('accepts zero padding after the end, as some encoders write', async () => {
+    const padding = Buffer.alloc(4096);
+    for (const input of [
+      await noisyJpeg(),
+      await solid(60, 40).png().toBuffer(),
+      await solid(60, 40).webp().toBuffer(),
+      await solid(60, 40).gif().toBuffer(),
+      await solid(60, 40).avif().toBuffer(),
+    ]) {
+      const result = await processUpload(Buffer.concat([input, padding]));
+      expect(result.width).toBeGreaterThan(0);
+    }
+  });
+
+  it('accepts a PNG whose text chunk spells IEND', async () => {
+    const png = await solid(60, 40).png().toBuffer();
+    const afterHeader = 8 + 25;
+    const text = pngChunk('tEXt', Buffer.from('Comment\0IEND\xaeB`\x82 is only text here', 'latin1'));
+    const input = Buffer.concat([png.subarray(0, afterHeader), text, png.subarray(afterHeader)]);
+    expect(findImageEnd(input, 'png')).toBe(input.length);
+    expect((await processUpload(input)).width).toBe(60);
+  });
+
+  it('refuses a truncated PNG as damaged', async () => {
+    const png = await solid(300, 200, { r: 10, g: 200, b: 30 }).png().toBuffer();
+    expect(await rejectionOf(png.subarray(0, png.length - 12))).toBe('corrupt');
+  });
+});
+
+describe('findImageEnd', () => {
+  it('walks JPEG segments and scans: lengths, FF00 stuffing, restart markers and fill bytes', () => {
+    const input = Buffer.concat([
+      Buffer.from([0xff, 0xd8]),
+      // An APP segment that happens to contain an end marker.
+      jpegSegments([0xe0, [0x4a, 0x46, 0x49, 0x46, 0x00, 0xff, 0xd9, 0x00]], [0xdd, [0x00, 0x01]]),
+      jpegSegments([0xda, [0x01, 0x01, 0x00, 0x00, 0x3f, 0x00]]),
+      // Entropy-coded data: a stuffed FF, restart markers, then a fill byte before EOI.
+      Buffer.from([0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56, 0xff, 0xd7, 0x78, 0xff, 0xff, 0xd9]),
+    ]);
+    expect(findImageEnd(input, 'jpeg')).toBe(input.length);
+    expect(findImageEnd(Buffer.concat([input, HTML_PAYLOAD, EOI]), 'jpeg')).toBe(input.length);
+  });
+
+  it('calls a JPEG damaged when it ends inside a segment or a scan, or has no EOI', () => {
+    const head = Buffer.concat([Buffer.from([0xff, 0xd8]), jpegSegments([0xdb, Buffer.alloc(65)])]);
+    const scan = Buffer.concat([
+      head,
+      jpegSegments([0xda, [0x01, 0x01, 0x00, 0x00, 0x3f, 0x00]]),
+      Buffer.from([1, 2, 3]),
+    ]);
+    for (const input of [head.subarray(0, 20), head, scan, Buffer.concat([scan, Buffer.from([0xff])])]) {
+      expect(() => findImageEnd(input, 'jpeg')).toThrow(ImageRejectedError);
+    }
+  });
+
+  it('has no end for TIFF, whose parts are found by offsets anywhere in the file', async () => {
+    const tiff = await solid(20, 20).tiff().toBuffer();
+    expect(findImageEnd(tiff, 'tiff')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { AdPicture } from './ad-picture';
 import { CropDialog } from './crop-dialog';
+import { uploadErrorText } from './upload-error-text';
 import type { AdImages, ImageItem } from './use-ad-images';
 
 type Props = {
@@ -160,7 +161,7 @@ function ImageTile({ item, index, removeLabel, onRemove, onRetry, onRecrop }: Ti
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 bg-black/70 p-2 text-center text-xs text-white">
             <AlertCircle className="size-4" aria-hidden="true" />
             <span role="alert" className="line-clamp-3">
-              {item.error ?? t('images.uploadFailed')}
+              {item.error ? uploadErrorText(t, item.error) : t('images.uploadFailed')}
             </span>
           </div>
         )}

@@ -16,8 +16,8 @@ export type NewImage = {
   status: 'uploading' | 'done' | 'error';
   progress: number;
   result: UploadResult | null;
-  /** The server's message; null for a network failure (the UI shows its own words). */
-  error: string | null;
+  /** The API's refusal, its code translated by the tile; null for a network failure (the UI shows its own words). */
+  error: ApiError | null;
 };
 export type ImageItem = ExistingImage | NewImage;
 
@@ -60,8 +60,8 @@ export function useAdImages(initial: readonly AdImage[] = [], max = MAX_IMAGES):
         .then((result) => patch(key, { status: 'done', progress: 1, result, error: null }))
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
-          const message = error instanceof ApiError && error.status !== 0 ? error.message : null;
-          patch(key, { status: 'error', error: message });
+          const refusal = error instanceof ApiError && error.status !== 0 ? error : null;
+          patch(key, { status: 'error', error: refusal });
         })
         .finally(() => {
           if (uploads.current.get(key) === controller) uploads.current.delete(key);
