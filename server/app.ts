@@ -8,6 +8,7 @@ import { createAuth } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
 import { resolveAuthSecret } from './auth/secret';
 import { viewerMiddleware } from './auth/viewer';
+import { isDatabaseUnavailableError, isDatabaseUnreachable } from './db/client';
 import { AppError, errorBody } from './errors';
 import { createApiRouter } from './http/api-app';
 import { createMicroCache } from './http/micro-cache';
@@ -76,6 +77,20 @@ export function buildApp(services: Services, options: AppOptions = {}) {
     }
     if (err instanceof HTTPException && err.status < 500) {
       return c.json(errorBody('http_error', err.message || 'Bad request'), err.status);
+    }
+    // An outage is not a bug: the client may retry (PostgreSQL restarts in seconds), and a load balancer
+    // may send it elsewhere. The pool's state covers errors that a library rethrew as one of its own
+    // (better-auth turns a failed session lookup into a plain 500).
+    if (isDatabaseUnavailableError(err) || isDatabaseUnreachable(services.db)) {
+      c.get('log').warn({ err }, 'database unavailable');
+      c.header('Retry-After', '5');
+      return c.json(
+        errorBody(
+          'database_unavailable',
+          'The service cannot reach its database. Try again in a few seconds.',
+        ),
+        503,
+      );
     }
     c.get('log').error({ err }, 'unhandled error');
     return c.json(errorBody('internal_error', 'Something went wrong. Please try again.'), 500);

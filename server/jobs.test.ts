@@ -1,7 +1,9 @@
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adImages } from './db/schema/ads';
-import { startMaintenance } from './jobs';
+import { runMaintenance, startMaintenance } from './jobs';
 import { uploadPhoto } from './test/ad-factories';
 import { createUser, signedInClient } from './test/factories';
 import { createTestContext, type TestContext } from './test/harness';
@@ -32,5 +34,23 @@ describe('startMaintenance', () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe('runMaintenance', () => {
+  it('sweeps the temp files of writes a crash interrupted, once older than a quarter of an hour', async () => {
+    const dir = path.join(ctx.config.dataDir, 'uploads', 'ads', 'u1', '1700000000000-abc');
+    await mkdir(dir, { recursive: true });
+    const stale = path.join(dir, '.card.jpg.0123456789ab.tmp');
+    const fresh = path.join(dir, '.large.jpg.ba9876543210.tmp');
+    await writeFile(stale, 'half');
+    await writeFile(fresh, 'half');
+    const twentyMinutesAgo = Date.now() / 1000 - 20 * 60;
+    await utimes(stale, twentyMinutesAgo, twentyMinutesAgo);
+
+    await runMaintenance(ctx.services);
+    expect(await readdir(dir)).toEqual(['.large.jpg.ba9876543210.tmp']);
+    await runMaintenance(ctx.services, { interruptedWritesMs: 0 });
+    expect(await readdir(path.join(ctx.config.dataDir, 'uploads'))).toEqual([]);
   });
 });

@@ -6,10 +6,28 @@ import { pruneRateLimits } from './http/rate-limit';
 export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 const FIRST_RUN_DELAY_MS = 60 * 1000;
 
-/** Housekeeping that needs no request: one pass, each job on its own so one failure skips no other. */
-export async function runMaintenance(services: Services): Promise<void> {
+/**
+ * How old a temp file of the storage must be before it counts as left by a crash: far longer than any
+ * write takes, so that a write still in progress (here or in another process) is never touched.
+ */
+export const INTERRUPTED_WRITE_AGE_MS = 15 * 60 * 1000;
+
+export type MaintenanceAges = { orphanUploadsMs?: number; interruptedWritesMs?: number };
+
+/**
+ * Housekeeping that needs no request: one pass, each job on its own so one failure skips no other.
+ * The ages are there for tests that crash the server and check that one pass cleans up everything.
+ */
+export async function runMaintenance(services: Services, ages: MaintenanceAges = {}): Promise<void> {
   const jobs: Array<[string, () => Promise<unknown>]> = [
-    ['orphan uploads', () => collectOrphanUploads(services, ORPHAN_AGE_MS)],
+    ['orphan uploads', () => collectOrphanUploads(services, ages.orphanUploadsMs ?? ORPHAN_AGE_MS)],
+    [
+      'interrupted writes',
+      async () =>
+        (await services.storage.sweepInterruptedWrites?.(
+          ages.interruptedWritesMs ?? INTERRUPTED_WRITE_AGE_MS,
+        )) ?? 0,
+    ],
     ['ad counts', () => recountAds(services.db)],
     ['rate limits', () => pruneRateLimits(services.db)],
   ];

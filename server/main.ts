@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { buildApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openConfiguredDatabase } from './db/client';
+import { openConfiguredDatabase, SERVING_TIMEOUTS } from './db/client';
 import { startMaintenance } from './jobs';
 import { createLogger } from './logger';
 import { seedDemoOnFirstStart } from './seed/first-start';
@@ -20,7 +20,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const database = await openConfiguredDatabase(config);
+  const database = await openConfiguredDatabase(config, { timeouts: SERVING_TIMEOUTS });
   await database.migrate();
   logger.info({ driver: database.driver }, 'database ready');
 
@@ -43,13 +43,27 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // A keep-alive connection is idle once its request is answered, but it would hold close() open
+    // until the client hangs up or keepAliveTimeout runs out: close the idle ones now, and those whose
+    // request finishes during the grace period as soon as it does.
+    const closeIdle = () => {
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+    };
+    const sweepIdle = setInterval(closeIdle, 100);
+    sweepIdle.unref();
+    // close() stops accepting connections at once and calls back when the open ones are gone; the
+    // database stays open until then, because the requests still running need it.
     server.close(async () => {
-      await database.close();
+      clearInterval(sweepIdle);
+      try {
+        await database.close();
+      } catch (err) {
+        logger.warn({ err }, 'closing the database failed');
+      }
       logger.info('stopped');
       process.exit(0);
     });
-    // Idle keep-alive sockets would hold close() open; active ones finish their request first.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    closeIdle();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,4 +1,4 @@
-import { and, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AdInputParsed } from '../../common/schemas/ads';
 import type { Services } from '../app-env';
 import type { Database } from '../db/client';
@@ -55,7 +55,8 @@ export async function createAd(deps: Deps, ownerId: string, input: AdInputParsed
 
 /**
  * Replaces the ad's fields and image list. The ad goes back to review and loses the moderator's
- * note; created_at stays. Images no longer listed are deleted with their files.
+ * note; created_at stays. Images no longer listed are deleted with their files (files first, see
+ * releaseImages).
  */
 export async function updateAd(
   deps: Deps,
@@ -63,7 +64,7 @@ export async function updateAd(
   ownerId: string,
   input: AdInputParsed,
 ): Promise<void> {
-  const removedKeys = await deps.db.transaction(async (tx) => {
+  const removed = await deps.db.transaction(async (tx) => {
     await tx
       .update(ads)
       .set({
@@ -75,32 +76,36 @@ export async function updateAd(
       .where(and(eq(ads.id, adId), eq(ads.userId, ownerId)));
     return setImages(tx, adId, ownerId, input.imageIds);
   });
-  await deleteFiles(deps, removedKeys);
+  await deleteImages(deps, removed);
 }
 
-/** Deletes the ad, its image rows and then their files. */
+/** Deletes the ad, then its images' files, then their rows. */
 export async function deleteAd(deps: Deps, adId: string): Promise<void> {
-  const keys = await deps.db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(adImages)
-      .where(eq(adImages.adId, adId))
-      .returning({ storageKey: adImages.storageKey });
+  const images = await deps.db.transaction(async (tx) => {
+    const released = await releaseImages(tx, eq(adImages.adId, adId));
     await tx.delete(ads).where(eq(ads.id, adId));
-    return removed.map((row) => row.storageKey);
+    return released;
   });
-  await deleteFiles(deps, keys);
+  await deleteImages(deps, images);
 }
+
+type ReleasedImage = { id: string; storageKey: string };
 
 /**
  * Makes `imageIds` the ad's images, in that order: each must be the owner's and either already on
- * this ad or not on any. Returns the storage keys of the images dropped from the ad (rows deleted).
+ * this ad or not on any. Returns the images dropped from the ad, released for deletion.
  */
-async function setImages(tx: Tx, adId: string, ownerId: string, imageIds: string[]): Promise<string[]> {
+async function setImages(
+  tx: Tx,
+  adId: string,
+  ownerId: string,
+  imageIds: string[],
+): Promise<ReleasedImage[]> {
   if (new Set(imageIds).size !== imageIds.length) throw imageInvalid();
-  const dropped = await tx
-    .delete(adImages)
-    .where(and(eq(adImages.adId, adId), imageIds.length ? notInArray(adImages.id, imageIds) : undefined))
-    .returning({ storageKey: adImages.storageKey });
+  const dropped = await releaseImages(
+    tx,
+    and(eq(adImages.adId, adId), imageIds.length ? notInArray(adImages.id, imageIds) : undefined),
+  );
   for (const [position, id] of imageIds.entries()) {
     const claimed = await tx
       .update(adImages)
@@ -115,15 +120,39 @@ async function setImages(tx: Tx, adId: string, ownerId: string, imageIds: string
       .returning({ id: adImages.id });
     if (claimed.length === 0) throw imageInvalid();
   }
-  return dropped.map((row) => row.storageKey);
+  return dropped;
 }
 
-/** After the rows are gone: a file that fails to go is logged, never surfaced to the user. */
-async function deleteFiles(deps: Deps, keys: string[]): Promise<void> {
-  const results = await Promise.allSettled(keys.map((key) => deleteStoredImage(deps.storage, key)));
+/**
+ * Detaches images from their ad and from their owner, so that no ad can claim them again, instead
+ * of deleting the rows: the rows must outlive the files. Should the process die before
+ * deleteImages is done, they are unclaimed rows that the orphan collector (orphans.ts) finishes.
+ */
+function releaseImages(tx: Tx, where: SQL | undefined): Promise<ReleasedImage[]> {
+  return tx
+    .update(adImages)
+    .set({ adId: null, userId: null })
+    .where(where)
+    .returning({ id: adImages.id, storageKey: adImages.storageKey });
+}
+
+/**
+ * After the transaction: each released image's files, then its row. A file that fails to go is
+ * logged, never surfaced to the user; its row stays for the orphan collector to retry.
+ */
+async function deleteImages(deps: Deps, images: ReleasedImage[]): Promise<void> {
+  const results = await Promise.allSettled(
+    images.map((image) => deleteStoredImage(deps.storage, image.storageKey)),
+  );
+  const gone: string[] = [];
   for (const [i, result] of results.entries()) {
-    if (result.status === 'rejected') {
-      deps.logger.warn({ err: result.reason, key: keys[i] }, 'could not delete image files');
-    }
+    const image = images[i]!;
+    if (result.status === 'fulfilled') gone.push(image.id);
+    else deps.logger.warn({ err: result.reason, key: image.storageKey }, 'could not delete image files');
   }
+  if (gone.length === 0) return;
+  await deps.db
+    .delete(adImages)
+    .where(and(inArray(adImages.id, gone), isNull(adImages.adId)))
+    .catch((err: unknown) => deps.logger.warn({ err }, 'could not delete released image rows'));
 }

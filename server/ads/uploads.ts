@@ -1,13 +1,19 @@
+import { eq } from 'drizzle-orm';
 import type { UploadResult } from '../../common/schemas/ads';
 import type { Services } from '../app-env';
 import { adImages } from '../db/schema/ads';
 import { processUpload } from '../images/process-image';
-import { deleteStoredImage, storeProcessedImage } from '../images/store-image';
+import { newImageKey, writeImageVariants } from '../images/store-image';
 import { presentUpload } from './presenters';
 
 /**
- * Checks and converts an uploaded file, stores its variants and records it as the user's unclaimed
- * upload. A refused file (ImageRejectedError) stores nothing; a failed insert removes the files.
+ * Checks and converts an uploaded file, records it as the user's unclaimed upload, then stores its
+ * variants. A refused file (ImageRejectedError) stores nothing.
+ *
+ * The row goes first so that no file ever exists without a row naming it: if the process dies while
+ * the files are written, the unclaimed row is left behind and the orphan collector (orphans.ts)
+ * removes it with whatever files it got. The other order would leave files nothing knows about.
+ * The row is invisible until its id is answered, so no ad can claim it before its files exist.
  */
 export async function saveUpload(
   deps: Pick<Services, 'db' | 'storage'>,
@@ -15,21 +21,31 @@ export async function saveUpload(
   bytes: Buffer,
 ): Promise<UploadResult> {
   const processed = await processUpload(bytes);
-  const stored = await storeProcessedImage(deps.storage, userId, processed);
+  const [row] = await deps.db
+    .insert(adImages)
+    .values({
+      userId,
+      storageKey: newImageKey(userId),
+      width: processed.width,
+      height: processed.height,
+    })
+    .returning({
+      id: adImages.id,
+      storageKey: adImages.storageKey,
+      width: adImages.width,
+      height: adImages.height,
+    });
+  if (!row) throw new Error('insert returned no row');
   try {
-    const [row] = await deps.db
-      .insert(adImages)
-      .values({ userId, storageKey: stored.key, width: processed.width, height: processed.height })
-      .returning({
-        id: adImages.id,
-        storageKey: adImages.storageKey,
-        width: adImages.width,
-        height: adImages.height,
-      });
-    if (!row) throw new Error('insert returned no row');
-    return presentUpload(deps.storage, row);
+    await writeImageVariants(deps.storage, row.storageKey, processed);
   } catch (err) {
-    await deleteStoredImage(deps.storage, stored.key).catch(() => {});
+    // The written files are already gone again; the row follows. Should this delete fail too, the
+    // row stays unclaimed and the collector takes it.
+    await deps.db
+      .delete(adImages)
+      .where(eq(adImages.id, row.id))
+      .catch(() => {});
     throw err;
   }
+  return presentUpload(deps.storage, row);
 }

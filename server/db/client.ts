@@ -25,8 +25,23 @@ export type DbHandle = {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** How long PostgreSQL may take before a request gives up on it. */
+export type PgTimeouts = {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /** One statement; the server cancels it after this long (the client stops waiting 5 s later). */
+  statementMs: number;
+};
+
+/**
+ * What the HTTP server uses: an outage must answer 503 within a couple of seconds rather than hold
+ * every request (and every client's socket) for the length of the outage. Scripts (migrations, seeding
+ * thousands of ads) keep the patient defaults.
+ */
+export const SERVING_TIMEOUTS: PgTimeouts = { connectMs: 2_000, statementMs: 15_000 };
+
 export type OpenDatabaseOptions =
-  | { kind: 'pg'; url: string; schema?: string; poolSize?: number }
+  | { kind: 'pg'; url: string; schema?: string; poolSize?: number; timeouts?: PgTimeouts }
   | { kind: 'pglite'; dir?: string };
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite (on disk, or in memory without a dir). */
@@ -46,37 +61,195 @@ async function openPglite(dir: string | undefined): Promise<DbHandle> {
   };
 }
 
-async function openPostgres(options: { url: string; schema?: string; poolSize?: number }): Promise<DbHandle> {
-  const pool = new pg.Pool({
+async function openPostgres(options: {
+  url: string;
+  schema?: string;
+  poolSize?: number;
+  timeouts?: PgTimeouts;
+}): Promise<DbHandle> {
+  const connection = {
     connectionString: options.url,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: 5_000,
     // A dedicated schema isolates each test file; public stays on the path for the shared extensions.
     options: options.schema ? `-c search_path=${options.schema},public` : undefined,
+    // A connection whose peer vanished without a FIN (a network partition) is noticed by the kernel.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+  const timeouts = options.timeouts;
+  const health: ConnectionHealth = { failedAt: 0, connectedAt: 0 };
+  const pool = new pg.Pool({
+    ...connection,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: timeouts?.connectMs ?? 5_000,
+    statement_timeout: timeouts?.statementMs,
+    // The server-side timeout cancels a slow statement; this one ends the wait when no answer can come.
+    query_timeout: timeouts ? timeouts.statementMs + 5_000 : undefined,
+    Client: trackingClient(health),
   });
   // An idle client losing its connection (PostgreSQL restarting) must not crash the process.
-  pool.on('error', () => {});
-  const db = drizzleNodePg(pool, { schema });
+  pool.on('error', () => {
+    health.failedAt = Date.now();
+  });
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  connectionHealth.set(db, health);
   return {
-    db: db as unknown as Database,
+    db,
     driver: 'pg',
     migrate: async () => {
-      if (options.schema) await db.execute(sql.raw(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`));
-      await migrateNodePg(db, { migrationsFolder, migrationsSchema: options.schema ?? 'drizzle' });
+      // Its own connection without the serving timeouts: a migration may rewrite a large table.
+      const migrationPool = new pg.Pool({ ...connection, max: 1 });
+      migrationPool.on('error', () => {});
+      try {
+        const migrationDb = drizzleNodePg(migrationPool, { schema });
+        if (options.schema) {
+          await migrationDb.execute(sql.raw(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`));
+        }
+        await migrateNodePg(migrationDb, { migrationsFolder, migrationsSchema: options.schema ?? 'drizzle' });
+      } finally {
+        await migrationPool.end();
+      }
     },
     close: () => pool.end(),
   };
 }
 
-export async function pingDatabase(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
+/** When a pool last failed to reach PostgreSQL (connecting, or a connection dropping) and last reached it. */
+type ConnectionHealth = { failedAt: number; connectedAt: number };
+const connectionHealth = new WeakMap<Database, ConnectionHealth>();
+
+/** How long after its last failure a pool that has not connected since still counts as cut off. */
+const UNREACHABLE_WINDOW_MS = 30_000;
+
+type ConnectCallback = ((err: Error) => void) | ((err: null, client: pg.Client) => void);
+
+/**
+ * pg clients that report to `health`. Failed connection attempts are invisible from the outside
+ * (pg-pool emits nothing for them), and some libraries (better-auth) turn the query error into one
+ * of their own, so the pool's state is the only way left to tell an outage from a bug.
+ */
+function trackingClient(health: ConnectionHealth): typeof pg.Client {
+  return class TrackingClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      // pg-pool listens for errors only on idle clients. A connection lost while a client is checked
+      // out (inside a transaction, between two statements) would otherwise be an unhandled 'error'
+      // event and crash the server; the statement in progress fails on its own.
+      this.on('error', () => {
+        health.failedAt = Date.now();
+      });
+    }
+
+    override connect(): Promise<pg.Client>;
+    override connect(callback: ConnectCallback): void;
+    override connect(callback?: ConnectCallback): Promise<pg.Client> | undefined {
+      const connecting = super.connect().then(
+        (client) => {
+          health.connectedAt = Date.now();
+          return client;
+        },
+        (err: unknown) => {
+          health.failedAt = Date.now();
+          throw err;
+        },
+      );
+      if (!callback) return connecting;
+      const done = callback as (err: Error | null, client?: pg.Client) => void;
+      connecting.then(
+        (client) => done(null, client),
+        (err: Error) => done(err),
+      );
+      return undefined;
+    }
+  };
+}
+
+/**
+ * Whether the handle's PostgreSQL is out of reach right now: a connection failed recently and none
+ * has been made since. Always false for PGlite, which lives in the process.
+ */
+export function isDatabaseUnreachable(db: Database, now = Date.now()): boolean {
+  const health = connectionHealth.get(db);
+  if (!health) return false;
+  return health.failedAt > health.connectedAt && now - health.failedAt < UNREACHABLE_WINDOW_MS;
+}
+
+/** Raised by code that found the database not answering (the health check). */
+export class DatabaseUnavailableError extends Error {}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs of a server going away or not taking connections: admin_shutdown, crash_shutdown,
+ * cannot_connect_now (starting up or shutting down), too_many_connections; class 08 is added below.
+ */
+const SERVER_GONE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+/** pg and pg-pool raise these as plain Errors without a code. */
+const DRIVER_MESSAGES = new Set([
+  'Connection terminated',
+  'Connection terminated unexpectedly',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+]);
+
+/**
+ * Whether an error means "the database cannot be reached" rather than "this query is wrong". Looks
+ * through drizzle's DrizzleQueryError (the driver's error is its cause) and Node's AggregateError
+ * (one per address tried).
+ */
+export function isDatabaseUnavailableError(err: unknown, depth = 0): boolean {
+  if (!(err instanceof Error) || depth > 5) return false;
+  if (err instanceof DatabaseUnavailableError) return true;
+  const code = 'code' in err && typeof err.code === 'string' ? err.code : undefined;
+  if (code && (NETWORK_CODES.has(code) || SERVER_GONE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) {
+    return true;
+  }
+  if (DRIVER_MESSAGES.has(err.message)) return true;
+  if (
+    err instanceof AggregateError &&
+    err.errors.some((inner) => isDatabaseUnavailableError(inner, depth + 1))
+  ) {
+    return true;
+  }
+  return isDatabaseUnavailableError(err.cause, depth + 1);
+}
+
+/** `select 1`, given up on after `timeoutMs` so that a health check answers even when PostgreSQL hangs. */
+export async function pingDatabase(db: Database, timeoutMs = 2_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new DatabaseUnavailableError('The database did not answer in time')),
+      timeoutMs,
+    );
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The database the configuration names: DATABASE_URL, or PGlite under DATA_DIR/db. */
-export function openConfiguredDatabase(config: { databaseUrl: string | undefined; dataDir: string }) {
+export function openConfiguredDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  options: { timeouts?: PgTimeouts } = {},
+) {
   return openDatabase(
     config.databaseUrl
-      ? { kind: 'pg', url: config.databaseUrl }
+      ? { kind: 'pg', url: config.databaseUrl, timeouts: options.timeouts }
       : { kind: 'pglite', dir: path.join(config.dataDir, 'db') },
   );
 }

@@ -15,6 +15,9 @@ const FILES: ReadonlyArray<{ name: VariantName; format: VariantFormat; file: str
     { name: 'large', format: 'jpeg', file: 'large.jpg', url: 'largeJpeg' },
   ];
 
+/** The files every stored image has under its base key. */
+export const IMAGE_FILE_NAMES: readonly string[] = FILES.map((file) => file.file);
+
 const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
@@ -27,7 +30,27 @@ export async function storeProcessedImage(
   processed: ProcessedImage,
   now: Date = new Date(),
 ): Promise<StoredImage> {
-  const key = newBaseKey(userId, now);
+  const key = newImageKey(userId, now);
+  await writeImageVariants(storage, key, processed);
+  return { key, urls: imageUrls(storage, key) };
+}
+
+/**
+ * A fresh base key for a user's image, `ads/{userId}/{timestamp}-{random}`. Chosen before anything
+ * is written so that the database can record it first (see saveUpload).
+ */
+export function newImageKey(userId: string, now: Date = new Date()): string {
+  // The user id becomes a path segment, so it must be one segment of safe characters.
+  if (!USER_ID_PATTERN.test(userId)) throw new Error('The user id cannot be part of a storage key');
+  return `ads/${userId}/${now.getTime()}-${randomBytes(8).toString('hex')}`;
+}
+
+/** Writes every variant under `key`, all or nothing (the written ones are deleted again on failure). */
+export async function writeImageVariants(
+  storage: Storage,
+  key: string,
+  processed: ProcessedImage,
+): Promise<void> {
   const writes = FILES.map((file) => ({ key: `${key}/${file.file}`, variant: findVariant(processed, file) }));
   const results = await Promise.allSettled(
     writes.map(({ key: fileKey, variant }) => storage.put(fileKey, variant.data, variant.contentType)),
@@ -40,7 +63,6 @@ export async function storeProcessedImage(
     );
     throw failure.reason;
   }
-  return { key, urls: imageUrls(storage, key) };
 }
 
 /** Removes every variant of a stored image; removing one already gone is fine. */
@@ -54,12 +76,6 @@ export function imageUrls(storage: Storage, baseKey: string): ImageUrls {
   const key = trimBaseKey(baseKey);
   const entries = FILES.map((file) => [file.url, storage.publicUrl(`${key}/${file.file}`)] as const);
   return Object.fromEntries(entries) as ImageUrls;
-}
-
-function newBaseKey(userId: string, now: Date): string {
-  // The user id becomes a path segment, so it must be one segment of safe characters.
-  if (!USER_ID_PATTERN.test(userId)) throw new Error('The user id cannot be part of a storage key');
-  return `ads/${userId}/${now.getTime()}-${randomBytes(8).toString('hex')}`;
 }
 
 function trimBaseKey(baseKey: string): string {

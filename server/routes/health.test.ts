@@ -23,8 +23,12 @@ describe('system routes', () => {
     await drop();
     const res = await app.request('/api/health');
     expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
     expect(await res.json()).toEqual({
-      error: { code: 'database_unavailable', message: 'The database does not answer' },
+      error: {
+        code: 'database_unavailable',
+        message: 'The service cannot reach its database. Try again in a few seconds.',
+      },
     });
   });
 

@@ -1,6 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Database } from '../db/client';
-import { pingDatabase } from '../db/client';
+import { type Database, DatabaseUnavailableError, pingDatabase } from '../db/client';
 import { createApiRouter } from '../http/api-app';
 
 const healthRoute = createRoute({
@@ -16,7 +15,7 @@ const healthRoute = createRoute({
       },
     },
     503: {
-      description: 'The database does not answer',
+      description: 'The database does not answer (with Retry-After)',
       content: {
         'application/json': {
           schema: z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
@@ -30,12 +29,12 @@ export function healthRoutes(db: Database) {
   return createApiRouter().openapi(healthRoute, async (c) => {
     try {
       await pingDatabase(db);
-      return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
-    } catch {
-      return c.json(
-        { error: { code: 'database_unavailable', message: 'The database does not answer' } },
-        503,
-      );
+    } catch (err) {
+      // Whatever the ping met (refused, timed out, pool closed), the answer is the app's one 503.
+      throw err instanceof DatabaseUnavailableError
+        ? err
+        : new DatabaseUnavailableError('The database does not answer', { cause: err });
     }
+    return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
   });
 }

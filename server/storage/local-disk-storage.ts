@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { assertValidStorageKey, contentTypeForKey, InvalidStorageKeyError, type Storage } from './storage';
 
@@ -59,7 +60,63 @@ export function createLocalDiskStorage(options: LocalDiskStorageOptions): Storag
       assertValidStorageKey(key);
       return `${baseUrl}/${key}`;
     },
+    sweepInterruptedWrites(olderThanMs) {
+      return sweepTempFiles(rootDir, Date.now() - olderThanMs);
+    },
   };
+}
+
+/** The hidden name writeAtomically gives a file being written; no storage key can produce it. */
+const TEMP_FILE = /^\..+\.[0-9a-f]{12}\.tmp$/;
+
+/**
+ * A process killed in the middle of writeAtomically leaves its temp file (and perhaps the directory
+ * it made for it). Both are removed once last modified before `cutoff`, which must be old enough that
+ * no write still in progress (in this process or another on the same DATA_DIR) can be affected.
+ * Returns how many temp files went.
+ */
+async function sweepTempFiles(rootDir: string, cutoff: number): Promise<number> {
+  let removed = 0;
+  const walk = async (dir: string): Promise<void> => {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if (errorCode(err) === 'ENOENT') return; // no upload yet, or pruned meanwhile
+      throw err;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        // Judged by its age before the sweep: removing a temp file inside makes it look new.
+        const old = await modifiedBefore(full, cutoff);
+        await walk(full);
+        if (old) await removeIfEmpty(full);
+      } else if (entry.isFile() && TEMP_FILE.test(entry.name) && (await modifiedBefore(full, cutoff))) {
+        await rm(full, { force: true });
+        removed += 1;
+      }
+    }
+  };
+  await walk(rootDir);
+  return removed;
+}
+
+async function modifiedBefore(file: string, cutoff: number): Promise<boolean> {
+  try {
+    return (await stat(file)).mtimeMs <= cutoff;
+  } catch (err) {
+    if (errorCode(err) === 'ENOENT') return false; // renamed into place meanwhile
+    throw err;
+  }
+}
+
+async function removeIfEmpty(dir: string): Promise<void> {
+  try {
+    await rmdir(dir);
+  } catch {
+    // not empty, or gone already: either way nothing to do
+  }
 }
 
 function filePathForKey(rootDir: string, key: string): string {

@@ -3,7 +3,8 @@ export type StoredObject = { data: Buffer; contentType: string };
 
 /**
  * Where uploaded files live. The local-disk driver implements it today; an S3-compatible
- * driver can implement the same five calls later without the callers changing.
+ * driver can implement the same five calls later without the callers changing (and leave out
+ * the optional housekeeping one).
  */
 export type Storage = {
   /** Writes the whole file or nothing: a reader never sees half a file. */
@@ -15,6 +16,12 @@ export type Storage = {
   exists(key: string): Promise<boolean>;
   /** The URL the browser loads the file from. */
   publicUrl(key: string): string;
+  /**
+   * Removes what writes interrupted by a crash left behind (the local-disk driver's temp files)
+   * once older than `olderThanMs`; returns how many. A store whose writes are atomic on their own,
+   * like S3's PUT, has nothing to sweep and leaves this out.
+   */
+  sweepInterruptedWrites?(olderThanMs: number): Promise<number>;
 };
 
 export class InvalidStorageKeyError extends Error {
