@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles';
 import { AD_STATUSES, type AdStatus, REPORT_REASONS } from '../values';
 import { adImageSchema } from './ads';
+import { withoutNul } from './auth';
 
 // The admin panel's contract: moderation of ads, reports and users, and the audit trail.
 // Messages are keys of the `validation` catalog (see schemas/auth.ts).
@@ -43,6 +44,7 @@ export type StandardReason = (typeof STANDARD_REASONS)[number];
 export const moderationReasonSchema = z.object({
   reason: z
     .string({ error: 'reasonMin' })
+    .overwrite(withoutNul)
     .trim()
     .min(MODERATION_REASON_MIN, 'reasonMin')
     .max(MODERATION_REASON_MAX, 'reasonMax'),
@@ -145,7 +147,7 @@ export const reportsResolutionSchema = z.object({ resolved: z.number(), ad: adMo
 export type ReportsResolution = z.infer<typeof reportsResolutionSchema>;
 
 export const usersQuerySchema = pageQuerySchema.extend({
-  q: z.string().trim().max(ADMIN_SEARCH_MAX, 'searchMax').optional(),
+  q: z.string().overwrite(withoutNul).trim().max(ADMIN_SEARCH_MAX, 'searchMax').optional(),
 });
 
 export const USER_ACTIONS = ['deactivate', 'reactivate', 'makeModerator', 'removeModerator'] as const;
@@ -177,6 +179,7 @@ export const roleChangeSchema = z.object({ role: z.enum(ASSIGNABLE_ROLES, { erro
 export const userDeactivationSchema = z.object({
   reason: z
     .string()
+    .overwrite(withoutNul)
     .trim()
     .max(MODERATION_REASON_MAX, 'reasonMax')
     .optional()

@@ -6,6 +6,12 @@ import { LANGUAGES } from '../values';
 // Messages are keys of the `validation` catalog: the web app translates them,
 // the API answers with their English text.
 
+/**
+ * PostgreSQL text cannot hold NUL: a pasted one is dropped (before the length checks), as the server
+ * does for ads and messages, rather than failing the request. For text that is stored or looked up.
+ */
+export const withoutNul = (text: string) => text.replaceAll('\u0000', '');
+
 export const emailSchema = z
   .string({ error: 'emailInvalid' })
   .trim()
@@ -21,7 +27,7 @@ export const newPasswordSchema = z
 const nameSchema = (
   required: 'firstNameRequired' | 'lastNameRequired',
   max: 'firstNameMax' | 'lastNameMax',
-) => z.string({ error: required }).trim().min(1, required).max(NAME_MAX, max);
+) => z.string({ error: required }).overwrite(withoutNul).trim().min(1, required).max(NAME_MAX, max);
 
 export const firstNameSchema = nameSchema('firstNameRequired', 'firstNameMax');
 export const lastNameSchema = nameSchema('lastNameRequired', 'lastNameMax');
@@ -52,7 +58,7 @@ export const resendVerificationSchema = z.object({ email: emailSchema });
 export const requestPasswordResetSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().min(1).max(500),
+  token: z.string().overwrite(withoutNul).min(1).max(500),
   newPassword: newPasswordSchema,
 });
 
@@ -92,6 +98,7 @@ export const profileUpdateSchema = z.object({
     .nullish(),
   address: z
     .string()
+    .overwrite(withoutNul)
     .trim()
     .max(ADDRESS_MAX, 'addressMax')
     .transform((value) => value || null)

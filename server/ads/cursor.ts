@@ -36,11 +36,14 @@ export function decodeCursor(text: string, sort: Sort): Cursor {
   return { sort, key, id };
 }
 
-/** Only what Date itself writes, so PostgreSQL reads the same instant (no 31 February). */
+/**
+ * Only what Date itself writes, so PostgreSQL reads the same instant (no 31 February), and from year
+ * 1 on: Date writes a year 0000 that PostgreSQL refuses to read.
+ */
 function isIsoInstant(key: string): boolean {
   if (!ISO.test(key)) return false;
   const date = new Date(key);
-  return !Number.isNaN(date.getTime()) && date.toISOString() === key;
+  return !Number.isNaN(date.getTime()) && date.toISOString() === key && date.getUTCFullYear() >= 1;
 }
 
 export const isUuid = (value: string) => UUID.test(value);

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   backupCodeSchema,
   changePasswordSchema,
@@ -23,6 +23,11 @@ import { type Auth, RESET_CALLBACK, VERIFY_CALLBACK } from './auth';
 type Caller = { ip: string };
 type Rule<S extends z.ZodType = z.ZodType> = {
   schema?: S;
+  /**
+   * For the links in our mails (GET): what better-auth receives of the query string. Its own check of
+   * callbackURL is off under NODE_ENV=test, so a link could otherwise redirect to any site.
+   */
+  query?: z.ZodType<Record<string, string | undefined>>;
   /** What better-auth receives: only known fields, never what the client adds. */
   body?: (input: z.output<S>) => Record<string, unknown>;
   limits?: (caller: Caller, input: z.output<S>) => LimitRule[];
@@ -45,11 +50,19 @@ const perEmail = (action: string, email: string, max: number, windowSeconds: num
 
 const rule = <S extends z.ZodType>(r: Rule<S>) => r as Rule;
 
+/** A mail link's way back into the app: only the page the link was made for, never another site. */
+const callbackTo = (page: string) => z.literal(page, { error: 'invalid' });
+
 /** The better-auth endpoints the app uses. Anything else under /api/auth answers 404. */
 const RULES: Record<string, Rule> = {
   'GET /get-session': {},
-  'GET /verify-email': {},
-  'GET /reset-password/:token': {},
+  'GET /verify-email': {
+    query: z.object({
+      token: z.string().min(1).max(2000),
+      callbackURL: callbackTo(VERIFY_CALLBACK).optional(),
+    }),
+  },
+  'GET /reset-password/:token': { query: z.object({ callbackURL: callbackTo(RESET_CALLBACK) }) },
   'POST /sign-out': {},
   'POST /sign-up/email': rule({
     schema: signUpSchema,
@@ -144,6 +157,22 @@ export function authRoutes(auth: Auth, db: Database, options: { trustProxy: bool
 
     let forwarded = c.req.raw;
     let input: unknown;
+    if (found.query) {
+      // A repeated parameter stays a list, which the schema refuses: better-auth might read another copy.
+      const query = Object.fromEntries(
+        Object.entries(c.req.queries()).map(([name, values]) => [
+          name,
+          values.length === 1 ? values[0] : values,
+        ]),
+      );
+      const url = new URL(c.req.url);
+      url.search = new URLSearchParams(
+        Object.entries(parseInput(found.query, query)).flatMap(([name, value]) =>
+          value === undefined ? [] : [[name, value]],
+        ),
+      ).toString();
+      forwarded = new Request(url, c.req.raw);
+    }
     if (found.schema) {
       input = parseInput(found.schema, await readJson(c));
       if (found.limits) {

@@ -35,7 +35,10 @@ export function decodePageCursor(
   if (typeof at !== 'string' || typeof id !== 'string' || !ISO.test(at)) throw invalidCursor();
   if (!(options.uuid ? isUuid(id) : ID.test(id))) throw invalidCursor();
   const date = new Date(at);
-  if (Number.isNaN(date.getTime()) || date.toISOString() !== at) throw invalidCursor();
+  // Date writes a year 0000 that PostgreSQL refuses to read.
+  if (Number.isNaN(date.getTime()) || date.toISOString() !== at || date.getUTCFullYear() < 1) {
+    throw invalidCursor();
+  }
   return { at, id };
 }
 

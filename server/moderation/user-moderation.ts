@@ -86,7 +86,8 @@ export type FoundUser = UserSubject & { email: string; isActive: boolean };
 
 /** An account as the policies see it, or null for an unknown id. */
 export async function findUserSubject(db: Database | Tx, id: string): Promise<FoundUser | null> {
-  if (id.length > 100) return null;
+  // PostgreSQL text cannot hold NUL: comparing with such an id fails the query instead of finding nothing.
+  if (id.length > 100 || id.includes('\u0000')) return null;
   const [row] = await db
     .select({ id: user.id, email: user.email, role: user.role, isActive: profiles.isActive })
     .from(user)
