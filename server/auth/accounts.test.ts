@@ -113,6 +113,15 @@ describe('e-mail verification', () => {
 });
 
 describe('sign-in and sign-out', () => {
+  it('refuses an auth body over 16 KB with 413 before reading it', async () => {
+    const res = await createClient(ctx).post<ErrorBody>('/api/auth/sign-in/email', {
+      email: freshEmail(),
+      password: 'x'.repeat(20 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+  });
+
   it('signs in with an HttpOnly, SameSite=Lax session cookie and signs out', async () => {
     const person = await createUser(ctx);
     const browser = createClient(ctx);

@@ -13,11 +13,12 @@ import {
   totpCodeSchema,
 } from '../../common/schemas/auth';
 import type { AppEnv } from '../app-env';
-import type { Database } from '../db/client';
+import { type Database, DatabaseUnavailableError, isDatabaseUnreachable } from '../db/client';
 import { errorBody } from '../errors';
 import { clientIp } from '../http/client-ip';
 import { enforceRateLimits, type LimitRule } from '../http/rate-limit';
 import { parseInput } from '../http/validation';
+import { jsonBodyLimit } from '../routes/openapi-kit';
 import { type Auth, RESET_CALLBACK, VERIFY_CALLBACK } from './auth';
 
 type Caller = { ip: string };
@@ -147,6 +148,8 @@ async function normalizeError(res: Response): Promise<Response> {
 
 export function authRoutes(auth: Auth, db: Database, options: { trustProxy: boolean }) {
   const app = new Hono<AppEnv>();
+  // Every auth body is a small JSON object; nothing bigger is read.
+  app.use('/auth/*', jsonBodyLimit(16 * 1024));
   app.all('/auth/*', async (c) => {
     const path = c.req.path.replace(/^\/api\/auth/, '');
     const found = findRule(c.req.method, path);
@@ -188,6 +191,9 @@ export function authRoutes(auth: Auth, db: Database, options: { trustProxy: bool
       });
     }
     const res = await auth.handler(forwarded);
+    // better-auth answers a failed query with a plain 500; during an outage the client should hear 503.
+    if (res.status >= 500 && isDatabaseUnreachable(db))
+      throw new DatabaseUnavailableError('auth: database unreachable');
     if (res.ok && found.after) {
       await found
         .after(auth, input)

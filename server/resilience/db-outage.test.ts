@@ -84,6 +84,11 @@ describe.runIf(process.env.TEST_DB === 'pg')('PostgreSQL going away under a runn
         name: 'GET /api/conversations (signed in)',
         run: () => signedIn.request('GET', '/api/conversations'),
       },
+      // better-auth's own endpoint, answered by its handler rather than by our routes.
+      {
+        name: 'GET /api/auth/get-session (signed in)',
+        run: () => signedIn.request('GET', '/api/auth/get-session'),
+      },
     ];
   });
 

@@ -8,9 +8,13 @@ import { profiles } from '../db/schema/profiles';
 import { notFound } from '../errors';
 import { createApiRouter } from '../http/api-app';
 import { authorize } from '../policies/policies';
-import { errorResponses } from './openapi-kit';
+import { errorResponse, errorResponses, jsonBodyLimit } from './openapi-kit';
 
-const errors = { 400: errorResponses[400], 401: errorResponses[401] };
+const errors = {
+  400: errorResponses[400],
+  401: errorResponses[401],
+  413: errorResponse('The request is too large'),
+};
 
 const getMe = createRoute({
   method: 'get',
@@ -28,6 +32,7 @@ const updateProfile = createRoute({
   path: '/me/profile',
   tags: ['account'],
   summary: 'Update names, phone, address and e-mail language',
+  middleware: [jsonBodyLimit(16 * 1024)] as const,
   request: { body: { content: { 'application/json': { schema: profileUpdateSchema } }, required: true } },
   responses: {
     200: { description: 'Updated', content: { 'application/json': { schema: meSchema } } },
