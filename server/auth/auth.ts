@@ -10,6 +10,7 @@ import { profiles } from '../db/schema/profiles';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { actionMail } from '../mail/templates';
+import { passwordHashing } from './password-hashing';
 
 export type AuthOptions = {
   db: Database;
@@ -55,6 +56,8 @@ export function createAuth(options: AuthOptions) {
       requireEmailVerification: true,
       autoSignIn: false,
       minPasswordLength: 8,
+      // The default scrypt, with a cap on hashes at once (password-hashing.ts).
+      password: passwordHashing,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
