@@ -62,6 +62,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   return buildApp(createServices(deps), options);
 }
 
+/**
+ * Writes that cannot change what a public list shows: sign-in and the rest of auth, uploads (unseen
+ * until an ad uses them), messages, favorites and reports. Under load they are most of the writes,
+ * and each would otherwise empty the list cache.
+ */
+const LIST_NEUTRAL_WRITES =
+  /^\/api\/(auth\/.*|uploads|conversations\/.*|me\/favorites\/.*|ads\/[^/]+\/(messages|reports))$/;
+
 export function buildApp(services: Services, options: AppOptions = {}) {
   const { config, logger } = services;
   const app = new Hono<AppEnv>();
@@ -98,7 +106,11 @@ export function buildApp(services: Services, options: AppOptions = {}) {
 
   app.use('/api/*', sameOrigin(config.publicUrl));
   // Public lists are the same for everyone: a few seconds in memory (see micro-cache.ts).
-  const listCache = createMicroCache({ ttlMs: config.listCacheMs, maxEntries: 500 });
+  const listCache = createMicroCache({
+    ttlMs: config.listCacheMs,
+    maxEntries: 500,
+    keepsLists: (path) => LIST_NEUTRAL_WRITES.test(path),
+  });
   app.use('/api/*', listCache.invalidateOnWrite);
   app.use('/api/ads', listCache.middleware);
   app.use('/api/*', viewerMiddleware(services.auth, services.db));

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { createLimiter } from '../limiter';
 
 /**
  * better-auth's own scrypt (same parameters, same stored format), with a cap on how many hashes run
@@ -14,23 +15,6 @@ import { hashPassword, verifyPassword } from 'better-auth/crypto';
 const threadpool = Number(process.env.UV_THREADPOOL_SIZE) || 4;
 const cores = os.availableParallelism();
 export const CONCURRENT_HASHES = Math.max(1, Math.min(Math.floor(threadpool / 2), cores - 1));
-
-export function createLimiter(max: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async function limited<T>(work: () => Promise<T>): Promise<T> {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    else active += 1;
-    try {
-      return await work();
-    } finally {
-      // The slot passes straight to the next waiter, so `active` only drops when nobody waits.
-      const next = waiting.shift();
-      if (next) next();
-      else active -= 1;
-    }
-  };
-}
 
 const limited = createLimiter(CONCURRENT_HASHES);
 

@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { adForm, approveAd, createAd } from '../test/ad-factories';
+import { createUser, signedInClient } from '../test/factories';
+import { createTestContext } from '../test/harness';
 import { createMicroCache } from './micro-cache';
 
 function appWithCounter(ttlMs = 1000, delayMs = 0) {
-  const cache = createMicroCache({ ttlMs, maxEntries: 2 });
+  const cache = createMicroCache({ ttlMs, maxEntries: 2, keepsLists: (path) => path === '/message' });
   let calls = 0;
   const app = new Hono();
   app.use('*', cache.invalidateOnWrite);
@@ -15,6 +18,7 @@ function appWithCounter(ttlMs = 1000, delayMs = 0) {
     return c.json({ calls, q: c.req.query('q') ?? null });
   });
   app.post('/write', (c) => c.json({ ok: true }));
+  app.post('/message', (c) => c.json({ ok: true }));
   app.post('/refused', (c) => c.json({ ok: false }, 403));
   return { app, calls: () => calls };
 }
@@ -49,6 +53,14 @@ describe('micro-cache', () => {
     expect(calls()).toBe(2);
   });
 
+  it('keeps the lists through writes declared unable to change them', async () => {
+    const { app, calls } = appWithCounter();
+    await app.request('/list');
+    await app.request('/message', { method: 'POST' });
+    await app.request('/list');
+    expect(calls()).toBe(1);
+  });
+
   it('expires entries after the TTL and never keeps errors', async () => {
     const { app, calls } = appWithCounter(20);
     await app.request('/list');
@@ -64,5 +76,32 @@ describe('micro-cache', () => {
     const { app, calls } = appWithCounter();
     for (const q of ['a', 'b', 'c', 'a']) await app.request(`/list?q=${q}`);
     expect(calls()).toBe(4);
+  });
+});
+
+describe('the list cache in the app', () => {
+  it('survives sign-ins, messages and favorites, and is emptied by an ad being posted', async () => {
+    const ctx = await createTestContext({ LIST_CACHE_MS: '60000' });
+    try {
+      const seller = await createUser(ctx);
+      const ad = await createAd(ctx, seller);
+      await approveAd(ctx, ad.id);
+      const cacheState = async () => (await ctx.request('/api/ads?sort=newest')).headers.get('x-cache');
+
+      await cacheState();
+      expect(await cacheState()).toBe('hit');
+      const buyer = await signedInClient(ctx, await createUser(ctx));
+      expect((await buyer.post(`/api/ads/${ad.id}/messages`, { body: 'Mai este disponibil?' })).status).toBe(
+        201,
+      );
+      expect((await buyer.put(`/api/me/favorites/${ad.id}`, {})).status).toBeLessThan(300);
+      expect(await cacheState()).toBe('hit');
+
+      const sellerClient = await signedInClient(ctx, seller);
+      expect((await sellerClient.post('/api/ads', adForm())).status).toBe(201);
+      expect(await cacheState()).toBeNull();
+    } finally {
+      await ctx.close();
+    }
   });
 });

@@ -9,7 +9,12 @@ type Stored = { status: number; body: string; contentType: string; storedAt: num
  * API starts a new generation, so this process never serves a list older than its own last write;
  * other processes see it within the TTL.
  */
-export function createMicroCache(options: { ttlMs: number; maxEntries: number }) {
+export function createMicroCache(options: {
+  ttlMs: number;
+  maxEntries: number;
+  /** Writes that cannot change a cached list (signing in, a message): they keep the generation. */
+  keepsLists?: (path: string) => boolean;
+}) {
   let generation = 0;
   const stored = new Map<string, Stored>();
   const pending = new Map<string, Promise<Stored | null>>();
@@ -75,7 +80,9 @@ export function createMicroCache(options: { ttlMs: number; maxEntries: number })
   /** Starts a new generation after a successful write, so lists reflect it at once. */
   const invalidateOnWrite: MiddlewareHandler = async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) generation += 1;
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.res.status >= 400) return;
+    if (options.keepsLists?.(c.req.path)) return;
+    generation += 1;
   };
 
   return { middleware, invalidateOnWrite, invalidate: () => (generation += 1) };
