@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from '../public/locales/en/common.json';
+import ro from '../public/locales/ro/common.json';
 import { ApiError } from './api';
 import { apiErrorText } from './api-error-text';
 
@@ -13,6 +14,30 @@ describe('apiErrorText', () => {
     expect(apiErrorText(t, new ApiError(429, 'rate_limited', 'Too many attempts.', 42))).toBe(
       'Too many attempts in a short time. Try again in 42 seconds.',
     );
+    expect(apiErrorText(t, new ApiError(429, 'rate_limited', 'Too many attempts.', 3600))).toBe(
+      'Too many attempts in a short time. Try again in 60 minutes.',
+    );
+  });
+
+  it('speaks Romanian plurals for the wait', async () => {
+    const i18nRo = i18next.createInstance();
+    await i18nRo.init({
+      lng: 'ro',
+      resources: { ro: { common: ro } },
+      interpolation: { escapeValue: false },
+    });
+    const wait = (seconds: number) =>
+      apiErrorText(i18nRo.t, new ApiError(429, 'rate_limited', 'Too many attempts.', seconds))?.split(
+        'peste ',
+      )[1];
+    expect([1, 5, 42, 90, 600, 3600].map(wait)).toEqual([
+      'o secundă.',
+      '5 secunde.',
+      '42 de secunde.',
+      '90 de secunde.',
+      '10 minute.',
+      '60 de minute.',
+    ]);
   });
 
   it('names an outage, a lost connection and a server failure in the reader’s words', () => {

@@ -9,12 +9,17 @@ import { ApiError } from './api';
 export function apiErrorText(t: TFunction, error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   if (error.status === 0) return t('common:apiErrors.network');
-  if (error.code === 'rate_limited')
-    return t('common:apiErrors.rateLimited', { seconds: error.retryAfter ?? 60 });
+  if (error.code === 'rate_limited') return rateLimitText(t, error.retryAfter ?? 60);
   if (error.code === 'database_unavailable' || error.status === 503) return t('common:apiErrors.unavailable');
   if (error.code === 'validation_error') return t('common:apiErrors.invalid');
   if (error.status === 404) return t('common:apiErrors.notFound');
   if (error.status === 413) return t('common:apiErrors.tooLarge');
   if (error.status >= 500) return t('common:apiErrors.server');
   return undefined;
+}
+
+/** Limits last from minutes to a day: past two minutes the wait reads better in whole minutes. */
+function rateLimitText(t: TFunction, seconds: number): string {
+  if (seconds < 120) return t('common:apiErrors.rateLimited', { count: seconds });
+  return t('common:apiErrors.rateLimitedMinutes', { count: Math.ceil(seconds / 60) });
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from './api';
+import { apiErrorText } from './api-error-text';
 
 const KNOWN: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'errors.invalidCredentials',
@@ -18,7 +19,7 @@ const KNOWN: Record<string, string> = {
 /** The user's words for an auth failure; the server's English is the last resort. */
 export function authErrorMessage(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t('auth:errors.network');
-  if (error.code === 'rate_limited') return t('auth:errors.rateLimited', { seconds: error.retryAfter ?? 60 });
+  if (error.code === 'rate_limited') return apiErrorText(t, error) ?? t('auth:errors.generic');
   if (error.code === 'validation_error') return t('auth:errors.generic');
   const key = KNOWN[error.code];
   return key ? t(`auth:${key}`) : error.message || t('auth:errors.generic');
