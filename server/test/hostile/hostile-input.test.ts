@@ -6,16 +6,10 @@ import { createAd, testPhoto } from '../ad-factories';
 import { createUser, signedInClient, type TestUser } from '../factories';
 import { createTestContext, type TestContext } from '../harness';
 import { createReport } from '../moderation-factories';
-import {
-  acceptedTextRequests,
-  discoverRoutes,
-  type Fixtures,
-  GROUPS,
-  type Group,
-  ROUTES,
-  sampleRoute,
-  sampleUnlisted,
-} from './routes';
+import { acceptedTextRequests } from './accepted-text-requests';
+import type { Fixtures } from './request-types';
+import { GROUPS, type Group } from './route-spec';
+import { discoverRoutes, ROUTES, sampleRoute, sampleUnlisted } from './routes';
 import {
   captureState,
   describeFailure,

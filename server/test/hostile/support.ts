@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { TEST_ORIGIN, type TestContext } from '../harness';
 import { DEFECT_KINDS, type Kind, NOISE_KINDS } from './arbitraries';
-import type { Body, Caller, HostileRequest } from './routes';
+import type { Body, Caller, HostileRequest } from './request-types';
 
 // ——— Sending ———
 

@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { encodeSegment, hostileText } from './arbitraries';
+import { anyone, crossOrigin, noSession, signedIn, withCaller } from './callers';
+import { jsonBase, jsonDefects } from './json-bodies';
+import type { Draft } from './request-types';
+import type { RouteSpec } from './route-spec';
+import { sessionOnly, wrongPathOrMethod } from './routes-without-input';
+import { PROFILE_FIELDS } from './schema-fields';
+
+// ——— Media ———
+
+const badMediaKey = fc.oneof(
+  fc.constantFrom(
+    '%2e%2e/%2e%2e/etc/passwd',
+    '..%2f..%2f..%2fetc%2fpasswd',
+    '%2e%2e%5c%2e%2e%5cwindows%5cwin.ini',
+    'ads/.tmp/card.webp',
+    '.hidden',
+    'ads//card.webp',
+    'ads/%00/card.webp',
+    'ads/x/card.webp%00.png',
+    'ads\\x\\card.webp',
+    '',
+    'ads/',
+  ),
+  fc
+    .tuple(
+      fc.stringMatching(/^[A-Za-z0-9]{8,32}$/),
+      fc.stringMatching(/^[0-9]{13}-[0-9a-f]{16}$/),
+      fc.constantFrom('card.webp', 'large.jpg', 'x'),
+    )
+    .map(([user, key, file]) => `ads/${user}/${key}/${file}`),
+  hostileText.filter((text) => text !== '.' && text !== '..').map(encodeSegment),
+  fc.integer({ min: 513, max: 2000 }).map((n) => 'a'.repeat(n)),
+);
+
+export const ACCOUNT_ROUTES: Record<string, RouteSpec> = {
+  // ——— Public and account ———
+  'GET /api/health': { group: 'account', runs: 120, variants: (f) => wrongPathOrMethod(f, '/api/health') },
+  'GET /api/openapi.json': {
+    group: 'account',
+    runs: 120,
+    variants: (f) => wrongPathOrMethod(f, '/api/openapi.json'),
+  },
+  'GET /media/*': {
+    group: 'account',
+    runs: 150,
+    variants: (f) => [
+      fc
+        .tuple(badMediaKey, withCaller(f, anyone))
+        .map(([key, who]): Draft => ({ path: `/media/${key}`, ...who, defects: ['bad-path'] })),
+    ],
+  },
+  'GET /api/me': { group: 'account', runs: 120, variants: (f) => sessionOnly(f, '/api/me') },
+  'PATCH /api/me/profile': {
+    group: 'account',
+    runs: 450,
+    variants: (f) => {
+      const path = fc.constant('/api/me/profile');
+      const base = jsonBase(f, path, PROFILE_FIELDS);
+      return [
+        ...jsonDefects(f, { fields: PROFILE_FIELDS, path, callers: signedIn }),
+        noSession(f, base),
+        crossOrigin(f, base, signedIn),
+      ];
+    },
+  },
+  'GET /api/me/overview': {
+    group: 'account',
+    runs: 120,
+    variants: (f) => sessionOnly(f, '/api/me/overview'),
+  },
+};

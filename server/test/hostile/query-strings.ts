@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { PAGE_SIZE_MAX, SEARCH_MAX } from '../../../common/limits';
+import { ADMIN_SEARCH_MAX } from '../../../common/schemas/admin';
+import { CATEGORIES, CONDITIONS, SORTS } from '../../../common/values';
+import {
+  badCursor,
+  encodeSegment,
+  HTML_PAYLOADS,
+  type Kind,
+  notInEnum,
+  SQL_PAYLOADS,
+  tooLongText,
+  UNICODE_PAYLOADS,
+} from './arbitraries';
+import { withCaller } from './callers';
+import type { Caller, Draft, Fixtures } from './request-types';
+
+// ——— Query strings ———
+
+export type Param = readonly [string, string];
+export const queryString = (params: readonly Param[]) =>
+  params.length ? `?${params.map(([k, v]) => `${encodeSegment(k)}=${encodeSegment(v)}`).join('&')}` : '';
+
+/** Parameters nobody asked for: privileged names, payloads, array and object syntax. */
+export const noiseParams = (f: Fixtures) =>
+  fc.subarray<Param>(
+    [
+      ['status', 'approved'],
+      ['user_id', f.users.owner],
+      ['userId', f.users.owner],
+      ['featured', 'true'],
+      ['role', 'admin.super'],
+      ['minPrice', '5'],
+      ['maxPrice', '1'],
+      ['page', '-1'],
+      ['offset', '99999999999'],
+      ['__proto__[role]', 'admin'],
+      ['x', SQL_PAYLOADS[2]],
+      ['y', HTML_PAYLOADS[0]],
+      ['z', UNICODE_PAYLOADS[4]],
+    ],
+    { maxLength: 4 },
+  );
+
+type QueryDefect = { params: Param[]; defects: Kind[] };
+
+/** One parameter sent twice: the schema then sees a list and refuses it. */
+const duplicated = (params: readonly Param[]) =>
+  fc
+    .constantFrom(...params)
+    .map((param): QueryDefect => ({ params: [param, param], defects: ['bad-query'] }));
+
+const badLimit = fc.oneof(
+  fc.integer({ max: 0 }).map(String),
+  fc.integer({ min: PAGE_SIZE_MAX + 1 }).map(String),
+  fc.double({ min: 1, max: PAGE_SIZE_MAX, noInteger: true, noNaN: true }).map(String),
+  fc.constantFrom(
+    'abc',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e400',
+    '',
+    '  ',
+    '-0',
+    '\u0663',
+    '\uFF11',
+    '5px',
+    '1,2',
+    'null',
+    'true',
+  ),
+);
+
+export const browseDefects = fc.oneof(
+  notInEnum(SORTS).map((v): QueryDefect => ({ params: [['sort', v]], defects: ['bad-enum', 'bad-query'] })),
+  notInEnum(CATEGORIES).map(
+    (v): QueryDefect => ({ params: [['category', v]], defects: ['bad-enum', 'bad-query'] }),
+  ),
+  notInEnum(CONDITIONS).map(
+    (v): QueryDefect => ({ params: [['condition', v]], defects: ['bad-enum', 'bad-query'] }),
+  ),
+  badLimit.map((v): QueryDefect => ({ params: [['limit', v]], defects: ['out-of-range', 'bad-query'] })),
+  tooLongText(SEARCH_MAX).map(
+    (v): QueryDefect => ({ params: [['q', v]], defects: ['long-string', 'bad-query'] }),
+  ),
+  badCursor('browse', 200).map(
+    ({ cursor, sort }): QueryDefect => ({
+      params: sort
+        ? [
+            ['sort', sort],
+            ['cursor', cursor],
+          ]
+        : [['cursor', cursor]],
+      defects: ['bad-cursor', 'bad-query'],
+    }),
+  ),
+  duplicated([
+    ['sort', 'newest'],
+    ['category', 'firearms'],
+    ['condition', 'good'],
+    ['limit', '10'],
+    ['q', 'glock'],
+    ['cursor', 'WyJuZXdlc3QiXQ'],
+  ]),
+);
+
+export const pageCursorDefects = (shape: 'page-uuid' | 'page-word') =>
+  fc.oneof(
+    badCursor(shape, 300).map(
+      (c): QueryDefect => ({ params: [['cursor', c.cursor]], defects: ['bad-cursor', 'bad-query'] }),
+    ),
+    duplicated([['cursor', 'x']]),
+  );
+
+export const reportsDefects = fc.oneof(
+  pageCursorDefects('page-uuid'),
+  notInEnum(['open', 'all']).map(
+    (v): QueryDefect => ({ params: [['status', v]], defects: ['bad-enum', 'bad-query'] }),
+  ),
+  duplicated([['status', 'open']]),
+);
+
+export const usersDefects = fc.oneof(
+  pageCursorDefects('page-word'),
+  tooLongText(ADMIN_SEARCH_MAX).map(
+    (v): QueryDefect => ({ params: [['q', v]], defects: ['long-string', 'bad-query'] }),
+  ),
+  duplicated([['q', 'ion']]),
+);
+
+/** A list route's query with one defect among noise; the caller may read the list. */
+export const listQuery = (
+  f: Fixtures,
+  path: string,
+  defects: fc.Arbitrary<QueryDefect>,
+  callers: fc.Arbitrary<Caller>,
+) =>
+  fc
+    .tuple(defects, noiseParams(f), withCaller(f, callers), fc.boolean())
+    .map(([d, noise, who, noiseFirst]): Draft => {
+      const params = noiseFirst ? [...noise, ...d.params] : [...d.params, ...noise];
+      return { path: `${path}${queryString(params)}`, ...who, defects: d.defects, extras: noise.length > 0 };
+    });
+
+/** A query string that routes without inputs ignore: noise only, never a defect by itself. */
+export const ignoredQuery = (f: Fixtures) => noiseParams(f).map((params) => queryString(params));

@@ -1,0 +1,80 @@
+import type { Kind } from './arbitraries';
+
+// ——— Requests ———
+
+/** Who sends: nobody, somebody with a forged cookie, an ordinary user, the fixtures' owner, staff. */
+export type Caller = 'visitor' | 'forged' | 'user' | 'owner' | 'moderator' | 'super';
+
+export type FormPart =
+  | { name: string; text: string }
+  | { name: string; bytes: Uint8Array; filename: string; type: string };
+export type Body =
+  | { type: 'none' }
+  | { type: 'json'; value: unknown }
+  /** Text sent as it is; a null content type sends bytes with no Content-Type at all. */
+  | { type: 'raw'; text: string; contentType: string | null }
+  | { type: 'form'; parts: FormPart[] }
+  /** A multipart upload of this many bytes, made when sent. */
+  | { type: 'big-form'; bytes: number };
+
+export type HostileRequest = {
+  /** The served route ("METHOD /path") this request is aimed at, or "unlisted". */
+  route: string;
+  method: string;
+  path: string;
+  caller: Caller;
+  body: Body;
+  headers: Record<string, string>;
+  /** Sends no Origin header (cross-site requests marked only by Sec-Fetch-Site). */
+  omitOrigin: boolean;
+  ip: string;
+  /** Why the server must refuse it. */
+  defects: Kind[];
+  /** The one field at fault, which a validation message must name. */
+  field?: string;
+  extras: boolean;
+};
+
+export type Draft = {
+  method?: string;
+  path: string;
+  caller: Caller;
+  body?: Body;
+  headers?: Record<string, string>;
+  omitOrigin?: boolean;
+  defects: Kind[];
+  field?: string;
+  extras?: boolean;
+};
+
+// ——— Fixtures the generators aim at ———
+
+export type Fixtures = {
+  users: {
+    owner: string;
+    buyer: string;
+    pool: string[];
+    moderator: string;
+    super: string;
+    otherSuper: string;
+    inactive: string;
+  };
+  ads: {
+    approved: string;
+    featured: string;
+    pending: string;
+    needsChanges: string;
+    rejected: string;
+    expired: string;
+    /** Approved, with an open report. */
+    reported: string;
+  };
+  conversation: string;
+  /** Ids of other things (messages, reports, favorites): real, but never what a route names. */
+  otherIds: string[];
+  /** Every id in the database the generators must not hit by chance. */
+  realIds: Set<string>;
+  owner: { email: string; password: string; sessionToken: string };
+  /** A valid small JPEG: only ever sent where something else makes the request refused. */
+  photo: Uint8Array;
+};
