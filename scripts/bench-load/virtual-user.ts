@@ -3,8 +3,10 @@
 // calls the API (same paths, query strings and headers).
 import { HOME_LATEST, PAGE_SIZE } from '../../common/limits';
 import type { AdPage, UploadResult } from '../../common/schemas/ads';
-import { CATEGORIES, CONDITIONS, type Sort } from '../../common/values';
+import { CATEGORIES, CONDITIONS } from '../../common/values';
 import { COMMON_WORD, RARE_WORD } from '../../server/seed/synthetic';
+// The query strings the web app sends, from the web app's own code.
+import { type BrowseFilters, toApiSearch } from '../../web/features/listings/browse-filters';
 import type { Recorder } from './http';
 import { VirtualBrowser } from './http';
 import type { Account } from './setup';
@@ -149,20 +151,6 @@ class Allowance {
   }
 }
 
-type Filters = { q: string; category: string; condition: string; sort: Sort };
-
-/** The query string the web app sends (web/features/listings/browse-filters.ts toApiSearch). */
-function listQuery(filters: Filters, cursor: string | null): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set('q', filters.q);
-  if (filters.category) params.set('category', filters.category);
-  if (filters.condition) params.set('condition', filters.condition);
-  params.set('sort', filters.sort);
-  params.set('limit', String(PAGE_SIZE));
-  if (cursor) params.set('cursor', cursor);
-  return params.toString();
-}
-
 export async function runVirtualUser(world: World, plan: Plan): Promise<void> {
   const rand = random(plan.seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(rand() * values.length)]!;
@@ -174,7 +162,7 @@ export async function runVirtualUser(world: World, plan: Plan): Promise<void> {
   };
   const over = () => performance.now() >= world.deadline;
   let seen: string[] = [];
-  let lastList: { step: 'browse' | 'search'; filters: Filters; cursor: string | null } | null = null;
+  let lastList: { step: 'browse' | 'search'; filters: BrowseFilters; cursor: string | null } | null = null;
   let nextPollAt = Number.POSITIVE_INFINITY;
   let resignInAt = plan.resignInAt;
 
@@ -221,19 +209,26 @@ export async function runVirtualUser(world: World, plan: Plan): Promise<void> {
     // Scrolling on: the next page of the list just shown, through its cursor.
     if (lastList?.step === step && lastList.cursor && rand() < 0.35) {
       const page = remember(
-        (await browser.get<AdPage>(step, `/api/ads?${listQuery(lastList.filters, lastList.cursor)}`)).body,
+        (
+          await browser.get<AdPage>(
+            step,
+            `/api/ads?${toApiSearch(lastList.filters, lastList.cursor, PAGE_SIZE)}`,
+          )
+        ).body,
       );
       lastList.cursor = page?.nextCursor ?? null;
       return;
     }
     const roll = rand();
-    const filters: Filters = {
+    const filters: BrowseFilters = {
       q: step === 'search' ? pick(SEARCHES) : '',
       category: rand() < (step === 'search' ? 0.25 : 0.7) ? pick(CATEGORIES) : '',
       condition: rand() < (step === 'search' ? 0.1 : 0.25) ? pick(CONDITIONS) : '',
       sort: roll < 0.6 ? 'newest' : roll < 0.85 ? 'price-asc' : 'price-desc',
     };
-    const page = remember((await browser.get<AdPage>(step, `/api/ads?${listQuery(filters, null)}`)).body);
+    const page = remember(
+      (await browser.get<AdPage>(step, `/api/ads?${toApiSearch(filters, null, PAGE_SIZE)}`)).body,
+    );
     lastList = { step, filters, cursor: page?.nextCursor ?? null };
   };
 
