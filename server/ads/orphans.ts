@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Services } from '../app-env';
 import { type Database, queryRows } from '../db/client';
+import { adImages } from '../db/schema/ads';
 import { deleteStoredImage } from '../images/store-image';
 
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
@@ -39,12 +40,7 @@ export async function collectOrphanUploads(
       }
     }
     if (deleted.length > 0) {
-      await services.db.execute(
-        sql`delete from ad_images where ad_id is null and id in (${sql.join(
-          deleted.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-      );
+      await services.db.delete(adImages).where(and(isNull(adImages.adId), inArray(adImages.id, deleted)));
     }
     collected += deleted.length;
     if (rows.length < BATCH) return collected;

@@ -5,8 +5,9 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from '../storage/local-disk-storage';
 import type { Storage } from '../storage/storage';
+import type { ProcessedImage } from './process-image';
 import { ImageRejectedError, processUpload } from './process-image';
-import { deleteStoredImage, imageUrls, storeProcessedImage } from './store-image';
+import { deleteStoredImage, imageUrls, newImageKey, writeImageVariants } from './store-image';
 
 let rootDir: string;
 let storage: Storage;
@@ -24,6 +25,13 @@ const photo = () =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: '#456' } })
     .jpeg()
     .toBuffer();
+
+/** A fresh key for the user, every variant written under it (saveUpload records the row in between). */
+async function storeProcessedImage(target: Storage, userId: string, processed: ProcessedImage, now: Date) {
+  const key = newImageKey(userId, now);
+  await writeImageVariants(target, key, processed);
+  return { key, urls: imageUrls(target, key) };
+}
 
 /** What an upload route does: process, then store. */
 async function upload(input: Buffer) {

@@ -4,9 +4,6 @@ import type { ImageVariant, ProcessedImage, VariantFormat, VariantName } from '.
 
 export type ImageUrls = { card: string; cardJpeg: string; large: string; largeJpeg: string };
 
-/** `key` is the base key without a trailing slash, e.g. `ads/{userId}/{timestamp}-{random}`. */
-export type StoredImage = { key: string; urls: ImageUrls };
-
 const FILES: ReadonlyArray<{ name: VariantName; format: VariantFormat; file: string; url: keyof ImageUrls }> =
   [
     { name: 'card', format: 'webp', file: 'card.webp', url: 'card' },
@@ -19,21 +16,6 @@ const FILES: ReadonlyArray<{ name: VariantName; format: VariantFormat; file: str
 export const IMAGE_FILE_NAMES: readonly string[] = FILES.map((file) => file.file);
 
 const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-/**
- * Writes every variant under a fresh base key. All or nothing: if one write fails, the ones that
- * succeeded are deleted again before the error is rethrown.
- */
-export async function storeProcessedImage(
-  storage: Storage,
-  userId: string,
-  processed: ProcessedImage,
-  now: Date = new Date(),
-): Promise<StoredImage> {
-  const key = newImageKey(userId, now);
-  await writeImageVariants(storage, key, processed);
-  return { key, urls: imageUrls(storage, key) };
-}
 
 /**
  * A fresh base key for a user's image, `ads/{userId}/{timestamp}-{random}`. Chosen before anything
