@@ -21,7 +21,7 @@ import {
   sleep,
   startServer,
 } from '../test/server-process';
-import { compareUploads, imageRows, listUploads } from './disk';
+import { compareUploads, imageRows, listUploads } from '../test/stored-uploads';
 
 /**
  * The server is killed with SIGKILL while clients upload images, post ads and write messages; after a

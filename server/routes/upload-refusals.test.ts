@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import {
   SVG_WITH_SCRIPT,
   zipArchive,
 } from '../test/hostile-images';
+import { listUploads } from '../test/stored-uploads';
 
 /**
  * The hardening issue's hostile uploads, each sent as a signed-in user through POST /api/uploads:
@@ -33,15 +33,8 @@ afterAll(() => ctx.close());
 
 /** Every file under the storage root, temporary ones included, relative to it. */
 async function storedFiles(): Promise<string[]> {
-  const root = path.join(ctx.config.dataDir, 'uploads');
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((err: unknown) => {
-    // No upload has ever been stored: the root is made on the first write.
-    if (err instanceof Error && 'code' in err && err.code === 'ENOENT') return [];
-    throw err;
-  });
-  return entries
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+  const { files, temps } = await listUploads(path.join(ctx.config.dataDir, 'uploads'));
+  return [...files, ...temps];
 }
 
 async function imageRows(): Promise<number> {

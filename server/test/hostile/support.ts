@@ -1,8 +1,8 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { TEST_ORIGIN, type TestContext } from '../harness';
+import { listUploads } from '../stored-uploads';
 import { DEFECT_KINDS, type Kind, NOISE_KINDS } from './arbitraries';
 import type { Body, Caller, HostileRequest } from './request-types';
 
@@ -206,17 +206,9 @@ export async function captureState(ctx: TestContext): Promise<State> {
     state.set(`table ${name}`, `${row?.n} rows, md5 ${row?.hash}`);
   }
   state.set('mail sent', String(ctx.mail.mails.length));
-  state.set('files stored', String(countFiles(path.join(ctx.config.dataDir, 'uploads'))));
+  const { files, temps } = await listUploads(path.join(ctx.config.dataDir, 'uploads'));
+  state.set('files stored', String(files.length + temps.length));
   return state;
-}
-
-function countFiles(dir: string): number {
-  try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
-      .length;
-  } catch {
-    return 0;
-  }
 }
 
 /** What differs between two states, as "name: before → after". */
