@@ -64,6 +64,8 @@ export const ads = pgTable(
     index('ads_approved_price_idx').on(t.price, t.id).where(approved),
     index('ads_approved_category_newest_idx').on(t.category, t.createdAt, t.id).where(approved),
     index('ads_approved_category_price_idx').on(t.category, t.price, t.id).where(approved),
+    // The sitemaps walk listed ads in this order and read only these columns: an index-only scan.
+    index('ads_approved_sitemap_idx').on(t.createdAt, t.id, t.updatedAt, t.userId).where(approved),
     // fastupdate off: a pending list would be scanned by every search until vacuum merges it.
     index('ads_approved_tsv_idx').using('gin', t.tsv).with({ fastupdate: 'off' }).where(approved),
     // The owner's dashboard and the moderation queue.
