@@ -1,3 +1,4 @@
+import { CARD_IMAGE_SIZES, cardImageSrcset } from '../../common/card-image';
 import type { AdCard, AdDetail } from '../../common/schemas/ads';
 import { CURRENCY, PRICE_LOCALE } from '../../common/values';
 import type { BrowseFilters } from '../../web/features/listings/browse-filters';
@@ -32,14 +33,9 @@ const shorten = (text: string, max: number) => {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 };
 
-/** Card sizes as laid out by the grid (AD_GRID_CLASS): one column on phones, up to four. */
-export const CARD_SIZES =
-  '(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 480px) 50vw, calc(100vw - 24px)';
-export const cardSrcset = (image: NonNullable<AdCard['image']>) => `${image.card} 640w, ${image.large} 1600w`;
-
 const firstCardImage = (items: AdCard[]): PageHead['preloadImage'] => {
   const image = items[0]?.image;
-  return image ? { href: image.card, srcset: cardSrcset(image), sizes: CARD_SIZES } : undefined;
+  return image ? { href: image.card, srcset: cardImageSrcset(image), sizes: CARD_IMAGE_SIZES } : undefined;
 };
 
 export function homeHead(origin: string, latest: AdCard[]): PageHead {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOME_LATEST } from '../../common/limits';
 import type { AdDetail } from '../../common/schemas/ads';
 import { buildApp } from '../app';
 import { adForm, approveAd, createAd, uploadPhoto } from '../test/ad-factories';
@@ -116,7 +117,7 @@ describe('head and first data', () => {
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${TEST_ORIGIN}/`);
     const preload = preloadOf(document);
     expect(preload['/api/viewer']).toEqual({ status: 200, body: null });
-    const latest = preload['/api/ads?limit=6'];
+    const latest = preload[`/api/ads?limit=${HOME_LATEST}`];
     expect(latest?.status).toBe(200);
     expect(JSON.stringify(latest?.body)).toContain('Lunetă Zeiss Conquest V4');
   });
