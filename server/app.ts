@@ -29,6 +29,7 @@ import { meRoutes } from './routes/me';
 import { overviewRoutes } from './routes/overview';
 import { reportsRoutes } from './routes/reports';
 import { uploadsRoutes } from './routes/uploads';
+import { assetHints } from './seo/asset-hints';
 import { pageRenderer } from './seo/pages';
 import { robotsTxt } from './seo/robots';
 import { sitemapRoutes } from './seo/sitemap';
@@ -143,7 +144,8 @@ export function buildApp(services: Services, options: AppOptions = {}) {
 
   app.get('/robots.txt', robotsTxt(config.publicUrl));
   app.route('/', sitemapRoutes(services));
-  if (options.web) mountSpa(app, config.webDist, pageRenderer(app, config.publicUrl));
+  if (options.web)
+    mountSpa(app, config.webDist, pageRenderer(app, config.publicUrl, assetHints(config.webDist)));
   else app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
   return app;
 }

@@ -3,6 +3,7 @@ import { HOME_LATEST, PAGE_SIZE } from '../../common/limits';
 import type { AdCard, AdDetail, AdPage } from '../../common/schemas/ads';
 import { filtersFromParams, filtersToParams, toApiSearch } from '../../web/features/listings/browse-filters';
 import type { AppEnv } from '../app-env';
+import { type AssetHints, noHints } from './asset-hints';
 import { jsonForScript } from './escape';
 import { type PageHead, renderHead } from './head';
 import { adHead, browseHead, goneHead, homeHead, notFoundHead, privateHead } from './page-meta';
@@ -11,7 +12,13 @@ import { adHead, browseHead, goneHead, homeHead, notFoundHead, privateHead } fro
 export type ApiAnswer = { status: number; body: unknown };
 type CallApi = (path: string) => Promise<ApiAnswer>;
 
-export type ResolvedPage = { status: number; head: PageHead; preload: Record<string, ApiAnswer> };
+export type PageKind = 'home' | 'browse' | 'ad' | 'other';
+export type ResolvedPage = {
+  status: number;
+  kind: PageKind;
+  head: PageHead;
+  preload: Record<string, ApiAnswer>;
+};
 
 /** The viewer (or null for visitors): every page needs it before it can draw its header. */
 export const VIEWER_PATH = '/api/viewer';
@@ -52,30 +59,36 @@ export async function resolvePage(url: URL, origin: string, callApi: CallApi): P
   if (path === '/' || path === '/index.html') {
     const answer = await ask(`/api/ads?limit=${HOME_LATEST}`);
     const items = answer.status === 200 ? (answer.body as AdPage).items : [];
-    return { status: 200, head: homeHead(origin, items), preload };
+    return { status: 200, kind: 'home', head: homeHead(origin, items), preload };
   }
   if (path === '/browse') {
     const filters = filtersFromParams(url.searchParams);
     const answer = await ask(`/api/ads?${toApiSearch(filters, null, PAGE_SIZE)}`);
     const items: AdCard[] = answer.status === 200 ? (answer.body as AdPage).items : [];
     const head = browseHead(origin, filters, filtersToParams(filters).toString(), items);
-    return { status: 200, head, preload };
+    return { status: 200, kind: 'browse', head, preload };
   }
   const adId = adIdOf(path);
   if (adId !== null) {
-    if (!adId) return { status: 404, head: notFoundHead(), preload };
+    if (!adId) return { status: 404, kind: 'other', head: notFoundHead(), preload };
     const answer = await ask(`/api/ads/${encodeURIComponent(adId)}`);
     const status = adPageStatus(answer.status);
-    if (status === 200) return { status, head: adHead(origin, answer.body as AdDetail), preload };
-    return { status, head: status === 410 ? goneHead() : notFoundHead(), preload };
+    if (status === 200) return { status, kind: 'ad', head: adHead(origin, answer.body as AdDetail), preload };
+    return { status, kind: 'ad', head: status === 410 ? goneHead() : notFoundHead(), preload };
   }
-  if (PRIVATE.some((pattern) => pattern.test(path))) return { status: 200, head: privateHead(), preload };
-  return { status: 404, head: notFoundHead(), preload };
+  if (PRIVATE.some((pattern) => pattern.test(path)))
+    return { status: 200, kind: 'other', head: privateHead(), preload };
+  return { status: 404, kind: 'other', head: notFoundHead(), preload };
 }
 
 /** Puts the head, the inline data and the language into the built index.html. */
-export function renderPage(template: string, page: ResolvedPage, lang: string): string {
-  const head = renderHead(page.head);
+export function renderPage(
+  template: string,
+  page: ResolvedPage,
+  lang: string,
+  hints: AssetHints = noHints,
+): string {
+  const head = [renderHead(page.head), ...hints(page.kind, lang)].join('\n    ');
   const data = `<script type="application/json" id="preload">${jsonForScript(page.preload)}</script>`;
   let html = template.replace(/<html[^>]*>/, `<html lang="${lang === 'en' ? 'en' : 'ro'}">`);
   html = /<title>[^<]*<\/title>/.test(html)
@@ -92,7 +105,7 @@ const pageLanguage = (c: Context) =>
   /(?:^|;\s*)lang=en(?:;|$)/.test(c.req.header('cookie') ?? '') ? 'en' : 'ro';
 
 /** The page handler: the app's index.html with a real status, head and first data. */
-export function pageRenderer(app: Hono<AppEnv>, origin: string) {
+export function pageRenderer(app: Hono<AppEnv>, origin: string, hints: AssetHints = noHints) {
   return async (c: Context, template: string) => {
     const headers = new Headers();
     for (const name of FORWARDED) {
@@ -112,6 +125,6 @@ export function pageRenderer(app: Hono<AppEnv>, origin: string) {
     // The inline viewer makes a signed-in page personal: no shared cache may keep it.
     c.header('Cache-Control', c.req.header('cookie') ? 'private, no-cache' : 'no-cache');
     if (page.head.noindex) c.header('X-Robots-Tag', 'noindex');
-    return c.html(renderPage(template, page, pageLanguage(c)), page.status as 200);
+    return c.html(renderPage(template, page, pageLanguage(c), hints), page.status as 200);
   };
 }
