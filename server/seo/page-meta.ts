@@ -1,4 +1,5 @@
 import { CARD_IMAGE_SIZES, cardImageSrcset } from '../../common/card-image';
+import { countyName } from '../../common/counties';
 import type { AdCard, AdDetail } from '../../common/schemas/ads';
 import { CURRENCY, PRICE_LOCALE } from '../../common/values';
 import type { BrowseFilters } from '../../web/features/listings/browse-filters';
@@ -71,8 +72,8 @@ export function browseHead(origin: string, filters: BrowseFilters, canonicalQuer
   return head;
 }
 
-/** The county once ads have one (lifecycle/search work); the free-text location until then. */
-const placeOf = (ad: AdDetail) => ad.location;
+/** The county's name when the ad has one; the free-text location for older ads. */
+const placeOf = (ad: AdDetail) => countyName(ad.county) ?? ad.location;
 
 export function adHead(origin: string, ad: AdDetail): PageHead {
   const url = `${origin}/ad/${encodeURIComponent(ad.id)}`;
