@@ -136,7 +136,7 @@ describe('head and first data', () => {
     const photo = await uploadPhoto(ctx, client);
     const created = await client.post<AdDetail>(
       '/api/ads',
-      adForm({ title: HOSTILE_TITLE, price: '4500', imageIds: [photo.id] }),
+      adForm({ title: HOSTILE_TITLE, price: '4500', county: 'CJ', imageIds: [photo.id] }),
     );
     expect(created.status).toBe(201);
     const id = created.body.id;
