@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { CATEGORIES } from '../../common/values';
 import type { AppEnv, Services } from '../app-env';
 import { type Database, queryRows } from '../db/client';
+import { errorBody } from '../errors';
 import { escapeXml } from './escape';
 
 /** The protocol's cap per file. */
@@ -145,7 +146,7 @@ export function sitemapRoutes(
       const from = fromText === 'start' ? null : decodeKey(fromText);
       const to = toText === 'end' ? null : decodeKey(toText);
       if ((fromText !== 'start' && !from) || (toText !== 'end' && !to)) {
-        return c.text('Not found', 404, { 'X-Robots-Tag': 'noindex' });
+        return c.json(errorBody('not_found', 'No such sitemap'), 404);
       }
       return c.body(adUrlStream(db, origin, { from, to, perFile }), 200, xmlHeaders);
     });

@@ -61,11 +61,11 @@ export const ACCOUNT_ROUTES: Record<string, RouteSpec> = {
   'GET /api/me': { group: 'account', runs: 120, variants: (f) => sessionOnly(f, '/api/me') },
   'GET /api/viewer': { group: 'account', runs: 120, variants: (f) => wrongPathOrMethod(f, '/api/viewer') },
   // ——— Crawlers' files ———
-  'GET /robots.txt': { group: 'account', runs: 60, variants: (f) => wrongPathOrMethod(f, '/robots.txt') },
-  'GET /sitemap.xml': { group: 'account', runs: 60, variants: (f) => wrongPathOrMethod(f, '/sitemap.xml') },
+  'GET /robots.txt': { group: 'account', runs: 100, variants: (f) => wrongPathOrMethod(f, '/robots.txt') },
+  'GET /sitemap.xml': { group: 'account', runs: 100, variants: (f) => wrongPathOrMethod(f, '/sitemap.xml') },
   'GET /sitemaps/pages.xml': {
     group: 'account',
-    runs: 60,
+    runs: 100,
     variants: (f) => wrongPathOrMethod(f, '/sitemaps/pages.xml'),
   },
   'GET /sitemaps/ads/:from/:file{.+\\.xml}': {
