@@ -19,6 +19,8 @@ export default defineConfig({
     outDir: path.join(here, 'dist/web'),
     emptyOutDir: true,
     sourcemap: false,
+    // The server reads it to hint each page's route chunk to the browser (server/seo/asset-hints.ts).
+    manifest: true,
     // Everything the first paint needs (what the entry imports statically) goes in one chunk. Left to
     // itself the bundler splits it into many small chunks shared with the lazy routes, each adding
     // its own overhead to the home page's 150 KB budget (scripts/bundle-size.ts).

@@ -20,7 +20,8 @@ export const PRICE_MAX = 10_000_000;
 export const BARREL_LENGTH_MAX_MM = 2000;
 export const CAPACITY_MAX = 500;
 export const MAX_IMAGES = 5;
-export const HOME_LATEST = 6;
+/** 12 fills whole rows of the home grid at 1, 2, 3 and 4 columns. */
+export const HOME_LATEST = 12;
 export const PAGE_SIZE = 24;
 export const PAGE_SIZE_MAX = 48;
 export const SEARCH_MAX = 100;

@@ -11,11 +11,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { browseQuerySchema } from '../common/schemas/ads';
 import { browseAds } from '../server/ads/browse';
-import { type Database, openDatabase } from '../server/db/client';
+import { refreshSearchVocabulary, vocabularyIsEmpty } from '../server/ads/search-vocabulary';
+import { type Database, openDatabase, queryRows } from '../server/db/client';
 import {
   countAds,
   ensureSeedUsers,
@@ -241,6 +242,11 @@ await database.migrate();
 console.log(`Seeding up to ${TARGET_ADS.toLocaleString('en-US')} ads...`);
 const seeding = await seed(database.db);
 const total = await countAds(database.db);
+if (await vocabularyIsEmpty(database.db)) await refreshSearchVocabulary(database.db);
+const settings = await queryRows<{ name: string; setting: string; unit: string | null }>(
+  database.db,
+  sql`select name, setting, unit from pg_settings where name in ('shared_buffers', 'effective_cache_size', 'work_mem', 'server_version')`,
+);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const storage = createLocalDiskStorage({ rootDir: path.join(dataDir, 'uploads'), publicBaseUrl: '/media' });
 
@@ -304,6 +310,9 @@ try {
     machine: { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() },
     ads: total,
     seeding,
+    postgres: Object.fromEntries(
+      settings.map((s) => [s.name, `${s.setting}${s.unit ? ` × ${s.unit}` : ''}`]),
+    ),
     workload: {
       seed: SEED,
       distinctUrls: workload.length,

@@ -29,6 +29,10 @@ import { meRoutes } from './routes/me';
 import { overviewRoutes } from './routes/overview';
 import { reportsRoutes } from './routes/reports';
 import { uploadsRoutes } from './routes/uploads';
+import { assetHints } from './seo/asset-hints';
+import { pageRenderer } from './seo/pages';
+import { robotsTxt } from './seo/robots';
+import { sitemapRoutes } from './seo/sitemap';
 import { createLocalDiskStorage } from './storage/local-disk-storage';
 import { serveStorage } from './storage/serve-storage';
 
@@ -138,7 +142,10 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
   app.get(`${MEDIA_PREFIX}/*`, serveStorage(services.storage, { prefix: MEDIA_PREFIX }));
 
-  if (options.web) mountSpa(app, config.webDist);
+  app.get('/robots.txt', robotsTxt(config.publicUrl));
+  app.route('/', sitemapRoutes(services));
+  if (options.web)
+    mountSpa(app, config.webDist, pageRenderer(app, config.publicUrl, assetHints(config.webDist)));
   else app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
   return app;
 }

@@ -30,8 +30,13 @@ async function main() {
 
   const services = createServices({ config, database, logger });
   await seedDemoOnFirstStart(services);
-  // Typo correction needs the vocabulary; the maintenance keeps it, this fills it on a first start.
-  if (await vocabularyIsEmpty(database.db)) await refreshSearchVocabulary(database.db);
+  // Typo correction needs the vocabulary; the maintenance keeps it, this fills it on a first start
+  // (in the background: at a million ads it takes a while, and search works without it meanwhile).
+  if (await vocabularyIsEmpty(database.db)) {
+    void refreshSearchVocabulary(database.db).catch((err) =>
+      logger.warn({ err }, 'search vocabulary not built'),
+    );
+  }
   const app = buildApp(services, { web: !config.apiOnly });
   const stopMaintenance = startMaintenance(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -11,6 +11,8 @@ const MIN_SIMILARITY = 0.3;
  */
 export async function refreshSearchVocabulary(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
+    // A maintenance job over every listed ad: the serving statement timeout is for requests.
+    await tx.execute(sql`set local statement_timeout = '10min'`);
     await tx.execute(sql`delete from search_vocabulary`);
     const [row] = await queryRows<{ n: number }>(
       tx as unknown as Database,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Env, Hono, MiddlewareHandler } from 'hono';
+import type { Context, Env, Hono, MiddlewareHandler } from 'hono';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=300';
@@ -14,17 +14,22 @@ const cacheFor =
     if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
   };
 
+/** Answers a page request with the index.html template filled in (server/seo/pages.ts). */
+export type PageRenderer = (c: Context, template: string) => Promise<Response>;
+
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached,
- * and index.html for every other GET so that client routes survive a reload.
+ * and index.html for every other GET so that client routes survive a reload; with a renderer, each
+ * page gets its own status, head and first data.
  */
-export function mountSpa<E extends Env>(app: Hono<E>, webDist: string): void {
+export function mountSpa<E extends Env>(app: Hono<E>, webDist: string, render?: PageRenderer): void {
   const indexPath = path.join(webDist, 'index.html');
   if (!existsSync(indexPath)) {
     throw new Error(`The web app is not built (${indexPath} is missing): run "npm run build" first.`);
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
   const serveIndex: MiddlewareHandler = async (c) => {
+    if (render) return render(c, indexHtml);
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
   };

@@ -87,6 +87,13 @@ const ROUTES: Record<string, Case[]> = {
     return { path: upload.card };
   }, all(200)),
   'GET /api/me': one(() => ({ path: '/api/me' }), signedIn(200)),
+  // A visitor is answered null, not refused: the app asks on every first load.
+  'GET /api/viewer': one(() => ({ path: '/api/viewer' }), all(200)),
+  // Crawlers' files: public to all.
+  'GET /robots.txt': one(() => ({ path: '/robots.txt' }), all(200)),
+  'GET /sitemap.xml': one(() => ({ path: '/sitemap.xml' }), all(200)),
+  'GET /sitemaps/pages.xml': one(() => ({ path: '/sitemaps/pages.xml' }), all(200)),
+  'GET /sitemaps/ads/:from/:file{.+\\.xml}': one(() => ({ path: '/sitemaps/ads/start/end.xml' }), all(200)),
   'PATCH /api/me/profile': one(
     () => ({ method: 'PATCH', path: '/api/me/profile', body: { firstName: 'Ana', lastName: 'Pop' } }),
     signedIn(200),

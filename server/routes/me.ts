@@ -27,6 +27,19 @@ const getMe = createRoute({
   },
 });
 
+const getViewerState = createRoute({
+  method: 'get',
+  path: '/viewer',
+  tags: ['account'],
+  summary: 'Who is asking: the signed-in user with their profile, or null for a visitor (never 401)',
+  responses: {
+    200: {
+      description: 'The viewer or null',
+      content: { 'application/json': { schema: meSchema.nullable() } },
+    },
+  },
+});
+
 const updateProfile = createRoute({
   method: 'patch',
   path: '/me/profile',
@@ -62,26 +75,33 @@ async function presentMe(db: Database, viewer: Viewer): Promise<Me> {
 }
 
 export function meRoutes({ db }: Services) {
-  return createApiRouter()
-    .openapi(getMe, async (c) => {
-      const viewer = await getViewer(c);
-      authorize(viewer, 'me.read');
-      return c.json(await presentMe(db, viewer), 200);
-    })
-    .openapi(updateProfile, async (c) => {
-      const viewer = await getViewer(c);
-      authorize(viewer, 'me.update');
-      const input = c.req.valid('json');
-      await db
-        .update(profiles)
-        .set({
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone ?? null,
-          address: input.address ?? null,
-          ...(input.locale ? { locale: input.locale } : {}),
-        })
-        .where(eq(profiles.id, viewer.id));
-      return c.json(await presentMe(db, viewer), 200);
-    });
+  return (
+    createApiRouter()
+      .openapi(getMe, async (c) => {
+        const viewer = await getViewer(c);
+        authorize(viewer, 'me.read');
+        return c.json(await presentMe(db, viewer), 200);
+      })
+      // The app asks this on every first load: a visitor is a normal state, not a failed request.
+      .openapi(getViewerState, async (c) => {
+        const viewer = await getViewer(c);
+        return c.json(viewer ? await presentMe(db, viewer) : null, 200);
+      })
+      .openapi(updateProfile, async (c) => {
+        const viewer = await getViewer(c);
+        authorize(viewer, 'me.update');
+        const input = c.req.valid('json');
+        await db
+          .update(profiles)
+          .set({
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phone: input.phone ?? null,
+            address: input.address ?? null,
+            ...(input.locale ? { locale: input.locale } : {}),
+          })
+          .where(eq(profiles.id, viewer.id));
+        return c.json(await presentMe(db, viewer), 200);
+      })
+  );
 }

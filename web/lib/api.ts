@@ -1,3 +1,5 @@
+import { takePreloaded } from './preload';
+
 /** The API's one error shape, thrown by every call that does not answer 2xx. */
 export class ApiError extends Error {
   constructor(
@@ -15,6 +17,8 @@ type JsonInit = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit };
 /** fetch for /api: JSON in and out, cookies included, errors as ApiError. */
 export async function api<T>(path: string, init: JsonInit = {}): Promise<T> {
   const { json, headers, ...rest } = init;
+  const preloaded = !rest.method || rest.method === 'GET' ? takePreloaded(path) : undefined;
+  if (preloaded) return answerOf<T>(preloaded.status, preloaded.body, null, '');
   const res = await fetch(path, {
     credentials: 'same-origin',
     ...rest,
@@ -22,11 +26,19 @@ export async function api<T>(path: string, init: JsonInit = {}): Promise<T> {
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   });
   const text = await res.text();
-  const data: unknown = text ? safeJson(text) : null;
-  if (!res.ok) {
+  return answerOf<T>(
+    res.status,
+    text ? safeJson(text) : null,
+    res.headers.get('retry-after'),
+    res.statusText,
+  );
+}
+
+function answerOf<T>(status: number, data: unknown, retryAfterHeader: string | null, statusText: string): T {
+  if (status < 200 || status >= 300) {
     const error = (data as { error?: { code?: string; message?: string } } | null)?.error;
-    const retryAfter = Number(res.headers.get('retry-after')) || undefined;
-    throw new ApiError(res.status, error?.code ?? 'http_error', error?.message ?? res.statusText, retryAfter);
+    const retryAfter = Number(retryAfterHeader) || undefined;
+    throw new ApiError(status, error?.code ?? 'http_error', error?.message ?? statusText, retryAfter);
   }
   return data as T;
 }

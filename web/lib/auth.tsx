@@ -2,7 +2,7 @@ import { isStaffRole } from '@common/roles';
 import type { Me } from '@common/schemas/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
-import { ApiError, api } from './api';
+import { api } from './api';
 
 type AuthState = {
   /** Null when signed out, and while the session is first resolved (see `loading`). */
@@ -17,13 +17,9 @@ type AuthState = {
 const AuthContext = createContext<AuthState | null>(null);
 export const ME_QUERY_KEY = ['me'] as const;
 
-async function fetchMe(): Promise<Me | null> {
-  try {
-    return await api<Me>('/api/me');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+/** Null for a visitor: GET /api/viewer answers 200 either way, so a visit logs no failed request. */
+function fetchMe(): Promise<Me | null> {
+  return api<Me | null>('/api/viewer');
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

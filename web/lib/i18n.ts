@@ -27,6 +27,9 @@ const languageDetector: LanguageDetectorModule = {
   },
   cacheUserLanguage(lng) {
     if (lng === 'cimode') return;
+    // The server reads it for <html lang> on the next page it renders.
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
+    document.cookie = `lang=${lng === 'en' ? 'en' : 'ro'}; path=/; max-age=31536000; samesite=lax`;
     try {
       window.localStorage.setItem(STORAGE_KEY, lng);
     } catch {

@@ -89,6 +89,8 @@ export const ads = pgTable(
     index('ads_approved_caliber_newest_idx').on(t.caliberId, t.createdAt, t.id).where(approved),
     index('ads_approved_brand_newest_idx').on(t.brand, t.createdAt, t.id).where(approved),
     index('ads_approved_action_idx').on(t.action).where(approved),
+    // The sitemaps walk listed ads in this order and read only these columns: an index-only scan.
+    index('ads_approved_sitemap_idx').on(t.createdAt, t.id, t.updatedAt, t.userId).where(approved),
     // fastupdate off: a pending list would be scanned by every search until vacuum merges it.
     index('ads_approved_tsv_idx').using('gin', t.tsv).with({ fastupdate: 'off' }).where(approved),
     // The owner's dashboard and the moderation queue.

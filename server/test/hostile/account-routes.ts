@@ -7,6 +7,13 @@ import type { RouteSpec } from './route-spec';
 import { sessionOnly, wrongPathOrMethod } from './routes-without-input';
 import { PROFILE_FIELDS } from './schema-fields';
 
+// ——— Sitemap keys: "<epoch ms>~<uuid>", or start/end ———
+
+const badSitemapKey = fc.oneof(
+  fc.constantFrom('1~x', '~', '-1~00000000-0000-0000-0000-000000000000', '%27%20or%201=1', '1e99~a', 'end~'),
+  hostileText.filter((text) => !['', '.', '..', 'start', 'end'].includes(text)).map(encodeSegment),
+);
+
 // ——— Media ———
 
 const badMediaKey = fc.oneof(
@@ -52,6 +59,27 @@ export const ACCOUNT_ROUTES: Record<string, RouteSpec> = {
     ],
   },
   'GET /api/me': { group: 'account', runs: 120, variants: (f) => sessionOnly(f, '/api/me') },
+  'GET /api/viewer': { group: 'account', runs: 120, variants: (f) => wrongPathOrMethod(f, '/api/viewer') },
+  // ——— Crawlers' files ———
+  'GET /robots.txt': { group: 'account', runs: 100, variants: (f) => wrongPathOrMethod(f, '/robots.txt') },
+  'GET /sitemap.xml': { group: 'account', runs: 100, variants: (f) => wrongPathOrMethod(f, '/sitemap.xml') },
+  'GET /sitemaps/pages.xml': {
+    group: 'account',
+    runs: 100,
+    variants: (f) => wrongPathOrMethod(f, '/sitemaps/pages.xml'),
+  },
+  'GET /sitemaps/ads/:from/:file{.+\\.xml}': {
+    group: 'account',
+    runs: 120,
+    variants: (f) => [
+      fc
+        .tuple(badSitemapKey, fc.constantFrom('start', 'end'), fc.boolean(), withCaller(f, anyone))
+        .map(([bad, good, badFirst, who]): Draft => {
+          const [from, to] = badFirst ? [bad, good] : [good, bad];
+          return { path: `/sitemaps/ads/${from}/${to}.xml`, ...who, defects: ['bad-path'] };
+        }),
+    ],
+  },
   'PATCH /api/me/profile': {
     group: 'account',
     runs: 450,

@@ -14,7 +14,9 @@ export function RootLayout() {
         {t('nav.skipToContent')}
       </a>
       <TopBar />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-3 py-6 sm:px-4">
+      {/* At least a screen tall: the footer starts below the fold, so content arriving late (a lazy
+          route, translations) never pushes a visible footer down (layout shift). */}
+      <main id="main" className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-3 py-6 sm:px-4">
         <Suspense fallback={<p className="text-muted-foreground">{t('common.loading')}</p>}>
           <Outlet />
         </Suspense>

@@ -1,3 +1,4 @@
+import { CARD_IMAGE_SIZES } from '@common/card-image';
 import type { AdCard as AdCardData } from '@common/schemas/ads';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createTestI18n } from '@web/test/i18n';
@@ -72,13 +73,29 @@ describe('AdCard', () => {
     expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500,00 RON');
   });
 
-  it('serves WebP with a lazy JPEG fallback', () => {
+  it('serves responsive WebP with a lazy JPEG fallback', () => {
     const { container } = renderCard(ad);
-    expect(container.querySelector('source')).toHaveAttribute('srcset', '/media/a/card.webp');
-    expect(container.querySelector('source')).toHaveAttribute('type', 'image/webp');
+    const source = container.querySelector('source');
+    expect(source).toHaveAttribute('srcset', `/media/a/card.webp 640w, ${ad.image?.large} 1600w`);
+    expect(source).toHaveAttribute('sizes', CARD_IMAGE_SIZES);
+    expect(source).toHaveAttribute('type', 'image/webp');
     const img = container.querySelector('img');
     expect(img).toHaveAttribute('src', '/media/a/card.jpg');
     expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('fetchpriority', 'auto');
+  });
+
+  it('loads the first card of a list at once, with high priority (the page’s largest image)', () => {
+    const { container } = render(
+      <I18nextProvider i18n={createTestI18n('en')}>
+        <MemoryRouter>
+          <AdCard ad={ad} priority />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    const img = container.querySelector('img');
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('shows a placeholder without an image and leaves out empty badges', () => {

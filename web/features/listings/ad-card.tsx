@@ -1,3 +1,4 @@
+import { CARD_IMAGE_SIZES, cardImageSrcset } from '@common/card-image';
 import type { AdCard as AdCardData } from '@common/schemas/ads';
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -10,6 +11,8 @@ import { AdPicture, ImagePlaceholder } from './ad-picture';
 
 type AdCardProps = {
   ad: AdCardData;
+  /** The first card of a list: its image is the page's largest paint (see AdPicture). */
+  priority?: boolean;
   /** A control over the picture's top-right corner, outside the link (the favorites heart). */
   action?: ReactNode;
   /** A line under the card's details, inside the link (the seller on the favorites page). */
@@ -17,7 +20,7 @@ type AdCardProps = {
 };
 
 /** One ad in a list (spec: ad card); the whole card links to the ad. */
-export function AdCard({ ad, action, footer }: AdCardProps) {
+export function AdCard({ ad, action, footer, priority }: AdCardProps) {
   const { t, i18n } = useTranslation('listings');
   const card = (
     <Link
@@ -30,6 +33,8 @@ export function AdCard({ ad, action, footer }: AdCardProps) {
           <AdPicture
             webp={ad.image.card}
             jpeg={ad.image.cardJpeg}
+            srcset={{ webp: cardImageSrcset(ad.image), sizes: CARD_IMAGE_SIZES }}
+            priority={priority}
             alt=""
             className="size-full transition-transform duration-300 group-hover:scale-[1.03]"
           />

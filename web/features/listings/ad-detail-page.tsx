@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AdGallery } from './ad-gallery';
 import { isAdNotFound, useAd } from './listings-api';
+import { ShareButton } from './share-button';
 
 type AdDetailPageProps = {
   /**
@@ -97,7 +98,10 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
               <h1 className="min-w-0 text-2xl font-bold leading-tight break-words sm:text-3xl">{ad.title}</h1>
               {ad.status === 'approved' && <FavoriteButton adId={ad.id} />}
             </div>
-            <p className="text-3xl font-bold text-primary">{formatPrice(ad.price)}</p>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-3xl font-bold text-primary">{formatPrice(ad.price)}</p>
+              {ad.status === 'approved' && <ShareButton title={ad.title} />}
+            </div>
             <div className="flex flex-col gap-1 text-sm text-muted-foreground">
               <span className="flex items-center gap-1.5">
                 <MapPin className="size-4 shrink-0" aria-hidden="true" />

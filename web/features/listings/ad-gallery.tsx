@@ -43,7 +43,7 @@ export function AdGallery({ images, title }: { images: AdImage[]; title: string 
           webp={current.large}
           jpeg={current.largeJpeg}
           alt={t('gallery.imageAlt', { title, current: index + 1, total })}
-          loading="eager"
+          priority
           className="size-full"
         />
         {total > 1 && (

@@ -6,20 +6,26 @@ type Props = {
   jpeg: string;
   alt: string;
   className?: string;
-  /** Lists load images as they scroll into view; the gallery's current image loads at once. */
-  loading?: 'lazy' | 'eager';
+  /** Responsive WebP sources ("url 640w, ...") with their layout sizes; else the one `webp` file. */
+  srcset?: { webp: string; sizes: string };
+  /**
+   * The page's largest image (the first card, the gallery's photo): loaded at once with high
+   * priority, as the server's preload asks. Others load as they scroll into view.
+   */
+  priority?: boolean;
 };
 
 /** WebP for browsers that take it, JPEG for the rest. */
-export function AdPicture({ webp, jpeg, alt, className, loading = 'lazy' }: Props) {
+export function AdPicture({ webp, jpeg, alt, className, srcset, priority = false }: Props) {
   return (
     <picture>
-      <source srcSet={webp} type="image/webp" />
+      <source srcSet={srcset?.webp ?? webp} sizes={srcset?.sizes} type="image/webp" />
       <img
         src={jpeg}
         alt={alt}
-        loading={loading}
-        decoding="async"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding={priority ? 'sync' : 'async'}
         className={cn('object-cover', className)}
       />
     </picture>

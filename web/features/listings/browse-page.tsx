@@ -80,9 +80,9 @@ export function BrowsePage() {
               className={cn(AD_GRID_CLASS, query.isPlaceholderData && 'opacity-60 transition-opacity')}
               aria-busy={query.isPlaceholderData}
             >
-              {items.map((ad) => (
+              {items.map((ad, index) => (
                 <li key={ad.id}>
-                  <AdCard ad={ad} action={<FavoriteButton adId={ad.id} />} />
+                  <AdCard ad={ad} priority={index === 0} action={<FavoriteButton adId={ad.id} />} />
                 </li>
               ))}
             </ul>

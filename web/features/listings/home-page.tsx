@@ -2,8 +2,9 @@ import { HOME_LATEST } from '@common/limits';
 import { FavoriteButton } from '@web/components/favorite-button';
 import { Button } from '@web/components/ui/button';
 import { ArrowRight, Lock, PlusCircle, Search, ShieldCheck, Zap } from 'lucide-react';
+import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AD_GRID_CLASS, AdCard, AdCardSkeleton } from './ad-card';
 import { useLatestAds } from './listings-api';
 
@@ -13,62 +14,63 @@ const FEATURES = [
   { key: 'quick', Icon: Zap },
 ] as const;
 
+/** Search first: the hero's field goes to /browse (a plain GET form, so it works before the app). */
+function HeroSearch() {
+  const { t } = useTranslation('listings');
+  const navigate = useNavigate();
+  const id = useId();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    navigate(q ? `/browse?${new URLSearchParams({ q })}` : '/browse');
+  };
+  return (
+    <search>
+      <form action="/browse" method="get" onSubmit={onSubmit} className="mt-4 flex gap-2 sm:mt-6">
+        <label htmlFor={id} className="sr-only">
+          {t('home.searchLabel')}
+        </label>
+        <input
+          id={id}
+          name="q"
+          type="search"
+          enterKeyHint="search"
+          placeholder={t('home.searchPlaceholder')}
+          className="h-11 min-w-0 flex-1 rounded-md border-0 bg-background px-3 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-foreground"
+        />
+        <Button type="submit" size="lg" variant="secondary" className="h-11 shrink-0">
+          <Search aria-hidden="true" />
+          <span className="max-[360px]:sr-only">{t('home.searchButton')}</span>
+        </Button>
+      </form>
+    </search>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation('listings');
   const latest = useLatestAds();
 
   return (
-    <div className="flex flex-col gap-10 sm:gap-14">
-      <section className="-mx-3 -mt-6 bg-primary px-4 py-12 text-primary-foreground sm:mx-0 sm:mt-0 sm:rounded-xl sm:px-10 sm:py-16">
+    <div className="flex flex-col gap-6 sm:gap-12">
+      <section className="-mx-3 -mt-6 bg-primary px-4 py-5 text-primary-foreground sm:mx-0 sm:mt-0 sm:rounded-xl sm:px-10 sm:py-12">
         <div className="max-w-2xl">
-          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">
-            {t('home.heroTitle')}
-          </h1>
-          <p className="mt-4 text-base text-primary-foreground/85 sm:text-lg">{t('home.heroText')}</p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg" variant="secondary">
-              <Link to="/browse">
-                <Search aria-hidden="true" />
-                {t('home.browse')}
-              </Link>
-            </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              className="border-primary-foreground/40 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
-            >
-              <Link to="/post-ad">
-                <PlusCircle aria-hidden="true" />
-                {t('home.postAd')}
-              </Link>
-            </Button>
-          </div>
+          <h1 className="text-xl font-bold tracking-tight text-balance sm:text-4xl">{t('home.heroTitle')}</h1>
+          <p className="mt-3 hidden text-primary-foreground/85 sm:block sm:text-lg">{t('home.heroText')}</p>
+          <HeroSearch />
+          <Link
+            to="/post-ad"
+            className="mt-3 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary-foreground underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-foreground"
+          >
+            <PlusCircle className="size-4" aria-hidden="true" />
+            {t('home.postAd')}
+          </Link>
         </div>
       </section>
 
-      <section aria-labelledby="features-heading">
-        <h2 id="features-heading" className="sr-only">
-          {t('home.featuresHeading')}
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-3">
-          {FEATURES.map(({ key, Icon }) => (
-            <li key={key} className="flex gap-3 rounded-lg border bg-card p-4 sm:flex-col sm:p-5">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              <div>
-                <h3 className="font-semibold">{t(`home.features.${key}.title`)}</h3>
-                <p className="mt-1 text-sm text-muted-foreground">{t(`home.features.${key}.text`)}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="latest-heading" className="flex flex-col gap-4">
+      <section aria-labelledby="latest-heading" className="flex flex-col gap-3">
         <div className="flex items-end justify-between gap-4">
-          <h2 id="latest-heading" className="text-2xl font-bold tracking-tight">
+          <h2 id="latest-heading" className="text-xl font-bold tracking-tight sm:text-2xl">
             {t('home.latest')}
           </h2>
           <Link
@@ -91,9 +93,9 @@ export function HomePage() {
           </div>
         ) : latest.data?.length ? (
           <ul className={AD_GRID_CLASS}>
-            {latest.data.map((ad) => (
+            {latest.data.map((ad, index) => (
               <li key={ad.id}>
-                <AdCard ad={ad} action={<FavoriteButton adId={ad.id} />} />
+                <AdCard ad={ad} priority={index === 0} action={<FavoriteButton adId={ad.id} />} />
               </li>
             ))}
           </ul>
@@ -102,6 +104,25 @@ export function HomePage() {
             {t('home.empty')}
           </p>
         )}
+      </section>
+
+      <section aria-labelledby="features-heading">
+        <h2 id="features-heading" className="sr-only">
+          {t('home.featuresHeading')}
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {FEATURES.map(({ key, Icon }) => (
+            <li key={key} className="flex gap-3 rounded-lg border bg-card p-4 sm:flex-col sm:p-5">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary text-primary">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <div>
+                <h3 className="font-semibold">{t(`home.features.${key}.title`)}</h3>
+                <p className="mt-1 text-sm text-muted-foreground">{t(`home.features.${key}.text`)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
       </section>
     </div>
   );

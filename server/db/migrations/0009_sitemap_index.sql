@@ -1,0 +1,1 @@
+CREATE INDEX "ads_approved_sitemap_idx" ON "ads" USING btree ("created_at","id","updated_at","user_id") WHERE status = 'approved' and owner_active;

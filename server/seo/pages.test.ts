@@ -1,0 +1,207 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOME_LATEST } from '../../common/limits';
+import type { AdDetail } from '../../common/schemas/ads';
+import { buildApp } from '../app';
+import { adForm, approveAd, createAd, uploadPhoto } from '../test/ad-factories';
+import { createUser, signedInClient, type TestUser } from '../test/factories';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/harness';
+
+// The built index.html as Vite writes it, in miniature.
+const TEMPLATE = `<!doctype html>
+<html lang="ro">
+  <head>
+    <meta charset="UTF-8" />
+    <title>ArmaMarket</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+const HOSTILE_TITLE = '</script><script>alert("x")</script>';
+
+let ctx: TestContext;
+let site: ReturnType<typeof buildApp>;
+let dist: string;
+let seller: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  dist = mkdtempSync(path.join(os.tmpdir(), 'pages-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+  site = buildApp({ ...ctx.services, config: { ...ctx.config, webDist: dist } }, { web: true });
+  seller = await createUser(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  site.request(new URL(pathname, TEST_ORIGIN), { headers });
+
+async function page(pathname: string, headers: Record<string, string> = {}) {
+  const res = await get(pathname, headers);
+  const html = await res.text();
+  return { res, html, document: new JSDOM(html).window.document };
+}
+
+const cookieHeader = (cookies: Map<string, string>) => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+const metaContent = (document: Document, selector: string) =>
+  document.querySelector(selector)?.getAttribute('content') ?? null;
+const preloadOf = (document: Document) =>
+  JSON.parse(document.getElementById('preload')?.textContent ?? 'null') as Record<
+    string,
+    { status: number; body: unknown }
+  >;
+
+describe('statuses', () => {
+  it('answers an unknown route 404 with the app shell, which shows its 404 page', async () => {
+    const { res, document } = await page('/no-such-page/here');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(document.getElementById('root')).not.toBeNull();
+    expect(metaContent(document, 'meta[name="robots"]')).toBe('noindex');
+    expect(res.headers.get('x-robots-tag')).toBe('noindex');
+  });
+
+  it('answers unknown ads 404, whether the id is well formed or not', async () => {
+    for (const id of ['6f1f7a3e-8d7c-4c35-9b0e-2f0b6a1d9c11', 'not-an-id', '%E0%A4%A']) {
+      const { res, document } = await page(`/ad/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(metaContent(document, 'meta[name="robots"]')).toBe('noindex');
+    }
+  });
+
+  it('answers 404 for an ad a visitor may not see, and 200 with noindex to its owner', async () => {
+    const pending = await createAd(ctx, seller, { status: 'pending' });
+    expect((await get(`/ad/${pending.id}`)).status).toBe(404);
+    const client = await signedInClient(ctx, seller);
+    const { res, document } = await page(`/ad/${pending.id}`, { cookie: cookieHeader(client.cookies) });
+    expect(res.status).toBe(200);
+    expect(metaContent(document, 'meta[name="robots"]')).toBe('noindex');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  it('keeps private pages at 200, marked noindex', async () => {
+    for (const pathname of ['/dashboard', '/dashboard/messages', '/admin/queue', '/auth', '/post-ad']) {
+      const { res, document } = await page(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(metaContent(document, 'meta[name="robots"]'), pathname).toBe('noindex');
+    }
+  });
+
+  it('serves the public pages 200, indexable, in Romanian unless the visitor chose English', async () => {
+    for (const pathname of ['/', '/browse', '/browse?category=optics&sort=price-asc']) {
+      const { res, document } = await page(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(document.querySelector('meta[name="robots"]'), pathname).toBeNull();
+      expect(document.documentElement.lang).toBe('ro');
+    }
+    const english = await page('/', { cookie: 'lang=en' });
+    expect(english.document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('head and first data', () => {
+  it('describes the home page in Romanian and carries the newest ads and the viewer inline', async () => {
+    await createAd(ctx, seller, { title: 'Lunetă Zeiss Conquest V4' });
+    const { document } = await page('/');
+    expect(document.title).toContain('ArmaMarket');
+    expect(metaContent(document, 'meta[name="description"]')).toMatch(/anunțuri/i);
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${TEST_ORIGIN}/`);
+    const preload = preloadOf(document);
+    expect(preload['/api/viewer']).toEqual({ status: 200, body: null });
+    const latest = preload[`/api/ads?limit=${HOME_LATEST}`];
+    expect(latest?.status).toBe(200);
+    expect(JSON.stringify(latest?.body)).toContain('Lunetă Zeiss Conquest V4');
+  });
+
+  it('keys the browse page data by the API query the app will ask, and canonicalizes the filters', async () => {
+    const { document } = await page('/browse?sort=newest&category=optics&junk=1');
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${TEST_ORIGIN}/browse?category=optics`,
+    );
+    expect(Object.keys(preloadOf(document))).toContain('/api/ads?category=optics&sort=newest&limit=24');
+    expect(document.title).toMatch(/^Optică/);
+  });
+
+  it('escapes a hostile ad title everywhere: title, meta tags, JSON-LD and the inline data', async () => {
+    const client = await signedInClient(ctx, seller);
+    const photo = await uploadPhoto(ctx, client);
+    const created = await client.post<AdDetail>(
+      '/api/ads',
+      adForm({ title: HOSTILE_TITLE, price: '4500', county: 'CJ', imageIds: [photo.id] }),
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    await approveAd(ctx, id);
+
+    const { res, html, document } = await page(`/ad/${id}`);
+    expect(res.status).toBe(200);
+    // Only the app's own script, the JSON-LD and the data block: the title opened no script.
+    const scripts = [...document.querySelectorAll('script')].map((s) => s.getAttribute('type'));
+    expect(scripts.sort()).toEqual(['application/json', 'application/ld+json', 'module']);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain(HOSTILE_TITLE);
+
+    // Intl puts a no-break space before the currency.
+    expect(document.title.replace(/\s/g, ' ')).toBe(`${HOSTILE_TITLE} — 4.500,00 RON | ArmaMarket`);
+    expect(metaContent(document, 'meta[property="og:title"]')).toBe(document.title);
+    expect(metaContent(document, 'meta[property="og:type"]')).toBe('product');
+    expect(metaContent(document, 'meta[property="og:url"]')).toBe(`${TEST_ORIGIN}/ad/${id}`);
+    expect(metaContent(document, 'meta[property="og:image"]')).toBe(`${TEST_ORIGIN}${photo.largeJpeg}`);
+    expect(metaContent(document, 'meta[name="twitter:card"]')).toBe('summary_large_image');
+    expect(metaContent(document, 'meta[property="product:price:amount"]')).toBe('4500.00');
+    expect(metaContent(document, 'meta[property="product:price:currency"]')).toBe('RON');
+    expect(metaContent(document, 'meta[name="description"]')).toMatch(
+      /^4\.500,00 RON · Cluj-Napoca · Ca nou\./,
+    );
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${TEST_ORIGIN}/ad/${id}`,
+    );
+    const lcp = document.querySelector('link[rel="preload"][as="image"]');
+    expect(lcp?.getAttribute('href')).toBe(photo.large);
+    expect(lcp?.getAttribute('fetchpriority')).toBe('high');
+
+    const jsonLd = JSON.parse(
+      document.querySelector('script[type="application/ld+json"]')?.textContent ?? '',
+    );
+    expect(jsonLd).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: HOSTILE_TITLE,
+      image: [`${TEST_ORIGIN}${photo.largeJpeg}`],
+      brand: { '@type': 'Brand', name: 'CZ' },
+      offers: {
+        '@type': 'Offer',
+        price: '4500.00',
+        priceCurrency: 'RON',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/UsedCondition',
+      },
+    });
+    const detail = preloadOf(document)[`/api/ads/${id}`];
+    expect(detail?.status).toBe(200);
+    expect((detail?.body as AdDetail | undefined)?.title).toBe(HOSTILE_TITLE);
+  });
+});
+
+describe('robots.txt', () => {
+  it('opens public pages and images, closes accounts, admin, sign-in and the API, and names the sitemap', async () => {
+    const res = await get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const lines = (await res.text()).split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Allow: /media/');
+    for (const closed of ['/dashboard', '/admin', '/auth', '/api/'])
+      expect(lines).toContain(`Disallow: ${closed}`);
+    expect(lines).toContain(`Sitemap: ${TEST_ORIGIN}/sitemap.xml`);
+  });
+});

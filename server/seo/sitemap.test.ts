@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ads } from '../db/schema/ads';
+import { profiles } from '../db/schema/profiles';
+import { createAd } from '../test/ad-factories';
+import { createUser } from '../test/factories';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/harness';
+import { checkSitemap } from '../test/sitemap-schema';
+import { sitemapRoutes } from './sitemap';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+async function fetchXml(app: { request(url: string): Response | Promise<Response> }, url: string) {
+  const res = await app.request(url.replace(TEST_ORIGIN, ''));
+  expect(res.status, url).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+  return res.text();
+}
+
+describe('sitemaps', () => {
+  it('lists every listed ad once, with its lastmod, over files of at most N URLs, all valid', async () => {
+    const seller = await createUser(ctx);
+    const gone = await createUser(ctx);
+    const listed: string[] = [];
+    for (let i = 0; i < 7; i++) listed.push((await createAd(ctx, seller)).id);
+    const pending = await createAd(ctx, seller, { status: 'pending' });
+    const ofInactive = await createAd(ctx, gone);
+    await ctx.database.db.update(profiles).set({ isActive: false }).where(eq(profiles.id, gone.id));
+    const modified = new Date('2026-03-04T05:06:07.089Z');
+    await ctx.database.db
+      .update(ads)
+      .set({ updatedAt: modified })
+      .where(eq(ads.id, listed[0] ?? ''));
+
+    // Three per file: 7 ads make two full files and a last one.
+    const app = sitemapRoutes(ctx.services, 3);
+    const index = await fetchXml(app, '/sitemap.xml');
+    const indexCheck = checkSitemap(index, 'sitemapindex');
+    expect(indexCheck.problems).toEqual([]);
+    expect(indexCheck.locs[0]).toBe(`${TEST_ORIGIN}/sitemaps/pages.xml`);
+    const adFiles = indexCheck.locs.slice(1);
+    expect(adFiles).toHaveLength(3);
+
+    const seen: string[] = [];
+    for (const file of adFiles) {
+      const xml = await fetchXml(app, file);
+      const check = checkSitemap(xml, 'urlset');
+      expect(check.problems, file).toEqual([]);
+      expect(check.locs.length).toBeLessThanOrEqual(3);
+      seen.push(...check.locs);
+      if (xml.includes(listed[0] ?? '-')) {
+        expect(xml).toContain(
+          `<url><loc>${TEST_ORIGIN}/ad/${listed[0]}</loc><lastmod>2026-03-04T05:06:07.089Z</lastmod></url>`,
+        );
+      }
+    }
+    expect(seen.sort()).toEqual(listed.map((id) => `${TEST_ORIGIN}/ad/${id}`).sort());
+    expect(seen.join()).not.toContain(pending.id);
+    expect(seen.join()).not.toContain(ofInactive.id);
+
+    const pages = checkSitemap(await fetchXml(app, '/sitemaps/pages.xml'), 'urlset');
+    expect(pages.problems).toEqual([]);
+    expect(pages.locs).toContain(`${TEST_ORIGIN}/browse`);
+  });
+
+  it('serves the app’s own index, valid, and refuses made-up file keys', async () => {
+    const index = await ctx.request('/sitemap.xml');
+    expect(checkSitemap(await index.text(), 'sitemapindex').problems).toEqual([]);
+    for (const path of [
+      '/sitemaps/ads/start/x.xml',
+      '/sitemaps/ads/1~nope/end.xml',
+      '/sitemaps/ads/start/end.txt',
+    ]) {
+      expect((await ctx.request(path)).status, path).toBe(404);
+    }
+  });
+
+  it('finds what the schema forbids', () => {
+    const bad = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<url><lastmod>yesterday</lastmod><loc>/relative</loc></url>
+<url><loc>https://example.ro/a</loc><priority>2</priority><extra/></url>
+</urlset>`;
+    expect(checkSitemap(bad, 'urlset').problems).toEqual([
+      'url 1: <loc> out of order or repeated',
+      'url 1: <loc> missing or not first',
+      'url 1: lastmod "yesterday" is not a W3C date',
+      'url 1: loc length 9',
+      'url 1: loc not an absolute URL',
+      'url 2: unexpected <extra>',
+      'url 2: priority',
+    ]);
+    expect(checkSitemap('<urlset>', 'urlset').problems).toContain('not well-formed XML');
+    expect(checkSitemap(bad, 'sitemapindex').problems[0]).toBe('root is <urlset>, not <sitemapindex>');
+  });
+});

@@ -1,0 +1,152 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { CATEGORIES } from '../../common/values';
+import type { AppEnv, Services } from '../app-env';
+import { type Database, queryRows } from '../db/client';
+import { errorBody } from '../errors';
+import { escapeXml } from './escape';
+
+/** The protocol's cap per file. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** Rows read per query while streaming a file: memory stays the same whatever the number of ads. */
+const PAGE_ROWS = 5_000;
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/** A position in the (created_at, id) order of listed ads, as it appears in a sitemap's URL. */
+type Key = { at: Date; id: string };
+const KEY_PATTERN = /^(\d{1,15})~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const encodeKey = (key: Key) => `${key.at.getTime()}~${key.id}`;
+function decodeKey(text: string): Key | null {
+  const match = KEY_PATTERN.exec(text);
+  return match?.[1] && match[2] ? { at: new Date(Number(match[1])), id: match[2] } : null;
+}
+
+// Listed ads, as the public list shows them (approved, owner active), in the order of the
+// ads_approved_sitemap_idx partial index (index-only scans). New ads land at the end, so the early files rarely change.
+const LISTED = sql`a.status = 'approved' and a.owner_active`;
+const after = (key: Key) =>
+  sql`(a.created_at, a.id) > (${key.at.toISOString()}::timestamptz, ${key.id}::uuid)`;
+const upTo = (key: Key) =>
+  sql`(a.created_at, a.id) <= (${key.at.toISOString()}::timestamptz, ${key.id}::uuid)`;
+
+/**
+ * The key of every perFile-th approved ad: file n holds the listed ads after boundary n-1 up to
+ * boundary n, the last file those after the last boundary. Each step skips perFile entries of the
+ * sitemap index (index-only, no join: owner_active is on the ad, migration 0007).
+ */
+async function fileBoundaries(db: Database, perFile: number): Promise<Key[]> {
+  const boundaries: Key[] = [];
+  for (;;) {
+    const previous = boundaries.at(-1);
+    const [row] = await queryRows<{ at: Date | string; id: string }>(
+      db,
+      sql`select a.created_at as at, a.id from ads a
+          where ${LISTED}${previous ? sql` and ${after(previous)}` : sql``}
+          order by a.created_at, a.id offset ${perFile - 1} limit 1`,
+    );
+    if (!row) return boundaries;
+    boundaries.push({ at: new Date(row.at), id: row.id });
+  }
+}
+
+/**
+ * Streams `<url>` entries page by page (keyset, never OFFSET), each query reading PAGE_ROWS rows.
+ * PostgreSQL formats the dates: parsing 100,000 of them into Date objects cost more than the query.
+ */
+function adUrlStream(
+  db: Database,
+  origin: string,
+  range: { from: Key | null; to: Key | null; perFile: number },
+): ReadableStream<Uint8Array> {
+  const { to, perFile } = range;
+  let cursor: { at: string; id: string } | null = range.from
+    ? { at: range.from.at.toISOString(), id: range.from.id }
+    : null;
+  let sent = 0;
+  let started = false;
+  const prefix = `<url><loc>${escapeXml(origin)}/ad/`;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(Buffer.from(`${XML_HEAD}<urlset xmlns="${NS}">\n`));
+        return;
+      }
+      const conditions: SQL[] = [LISTED];
+      if (cursor)
+        conditions.push(sql`(a.created_at, a.id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`);
+      if (to) conditions.push(upTo(to));
+      const limit = Math.min(PAGE_ROWS, perFile - sent);
+      const rows =
+        limit > 0
+          ? await queryRows<{ id: string; at: string; modified: string }>(
+              db,
+              sql`select a.id, a.created_at::text as at,
+                    to_char(a.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as modified
+                  from ads a where ${sql.join(conditions, sql` and `)}
+                  order by a.created_at, a.id limit ${limit}`,
+            )
+          : [];
+      // Ids are uuids and the dates digits: nothing in a row needs escaping.
+      let chunk = '';
+      for (const row of rows) chunk += `${prefix}${row.id}</loc><lastmod>${row.modified}</lastmod></url>\n`;
+      sent += rows.length;
+      const last = rows.at(-1);
+      if (last) cursor = { at: last.at, id: last.id };
+      const done = rows.length < limit || sent >= perFile;
+      controller.enqueue(Buffer.from(done ? `${chunk}</urlset>\n` : chunk));
+      if (done) controller.close();
+    },
+  });
+}
+
+const xmlHeaders = {
+  'Content-Type': 'application/xml; charset=utf-8',
+  // Crawlers come back daily at most; an hour keeps a burst of them off the database.
+  'Cache-Control': 'public, max-age=3600',
+};
+
+const staticPages = (origin: string) => [
+  `${origin}/`,
+  `${origin}/browse`,
+  ...CATEGORIES.map((category) => `${origin}/browse?category=${category}`),
+];
+
+/** /sitemap.xml (an index), /sitemaps/pages.xml and the ad files under /sitemaps/ads/. */
+export function sitemapRoutes(
+  { db, config }: Pick<Services, 'db' | 'config'>,
+  /** Fewer in tests, to see several files without 50,000 ads. */
+  perFile = SITEMAP_MAX_URLS,
+) {
+  const origin = config.publicUrl;
+  return new Hono<AppEnv>()
+    .get('/sitemap.xml', async (c) => {
+      const boundaries = await fileBoundaries(db, perFile);
+      const files = [`${origin}/sitemaps/pages.xml`];
+      const ends = [...boundaries.map(encodeKey), 'end'];
+      let from = 'start';
+      for (const to of ends) {
+        files.push(`${origin}/sitemaps/ads/${from}/${to}.xml`);
+        from = to;
+      }
+      const body = files.map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`).join('\n');
+      return c.body(`${XML_HEAD}<sitemapindex xmlns="${NS}">\n${body}\n</sitemapindex>\n`, 200, xmlHeaders);
+    })
+    .get('/sitemaps/pages.xml', (c) => {
+      const body = staticPages(origin)
+        .map((loc) => `<url><loc>${escapeXml(loc)}</loc></url>`)
+        .join('\n');
+      return c.body(`${XML_HEAD}<urlset xmlns="${NS}">\n${body}\n</urlset>\n`, 200, xmlHeaders);
+    })
+    .get('/sitemaps/ads/:from/:file{.+\\.xml}', (c) => {
+      const fromText = c.req.param('from');
+      const toText = c.req.param('file').replace(/\.xml$/, '');
+      const from = fromText === 'start' ? null : decodeKey(fromText);
+      const to = toText === 'end' ? null : decodeKey(toText);
+      if ((fromText !== 'start' && !from) || (toText !== 'end' && !to)) {
+        return c.json(errorBody('not_found', 'No such sitemap'), 404);
+      }
+      return c.body(adUrlStream(db, origin, { from, to, perFile }), 200, xmlHeaders);
+    });
+}
