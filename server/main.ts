@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { buildApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase, SERVING_TIMEOUTS } from './db/client';
-import { startMaintenance } from './jobs';
+import { startWorkers } from './jobs/workers';
 import { createLogger } from './logger';
 import { seedDemoOnFirstStart } from './seed/first-start';
 
@@ -25,9 +25,10 @@ async function main() {
   logger.info({ driver: database.driver }, 'database ready');
 
   const services = createServices({ config, database, logger });
+  await services.queue.start();
   await seedDemoOnFirstStart(services);
   const app = buildApp(services, { web: !config.apiOnly });
-  const stopMaintenance = startMaintenance(services);
+  await startWorkers(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(`Marketplace listening on ${config.publicUrl} (port ${info.port})`);
   });
@@ -36,7 +37,6 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    stopMaintenance();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       logger.warn('grace period over, exiting');
@@ -55,6 +55,13 @@ async function main() {
     // database stays open until then, because the requests still running need it.
     server.close(async () => {
       clearInterval(sweepIdle);
+      try {
+        // Mails being sent finish (or go back to the queue for another process) before the database
+        // closes under them.
+        await services.queue.stop(SHUTDOWN_GRACE_MS / 2);
+      } catch (err) {
+        logger.warn({ err }, 'stopping the job queue failed');
+      }
       try {
         await database.close();
       } catch (err) {
