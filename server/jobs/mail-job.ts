@@ -96,7 +96,8 @@ export async function deliverBatch(deps: Deps, jobs: Array<{ id: string; data: Q
 export async function workMail(queue: JobQueue, deps: Deps): Promise<void> {
   await queue.boss.work<QueuedMail>(
     QUEUES.mail,
-    { batchSize: MAIL_BATCH, perJobResults: true, pollingIntervalSeconds: 2 },
+    // NOTIFY wakes the worker for a new mail at once; the poll is what finds retries coming due.
+    { batchSize: MAIL_BATCH, perJobResults: true, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
     (jobs) => deliverBatch(deps, jobs),
   );
 }
