@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailCapture } from '../test/mail-capture';
 import { createTestContext, type TestContext } from '../test/harness';
+import { startMailCapture } from '../test/mail-capture';
 import { freePort } from '../test/server-process';
 import { deliverMail, enqueueMail, jobIdForKey, messageIdFor, type QueuedMail } from './mail-job';
 import { QUEUES } from './queue';
@@ -96,7 +96,9 @@ describe('mail while the SMTP server is down or deferring', () => {
     const deferred = queuedMail('deferred');
     await enqueueMail(ctx.services.queue, ctx.database.db, waiting);
     await expect
-      .poll(async () => (await jobsOf(ctx, QUEUES.mail, waiting.key))[0]?.retryCount ?? 0, { timeout: 15_000 })
+      .poll(async () => (await jobsOf(ctx, QUEUES.mail, waiting.key))[0]?.retryCount ?? 0, {
+        timeout: 15_000,
+      })
       .toBeGreaterThanOrEqual(1);
 
     const capture = await startMailCapture({

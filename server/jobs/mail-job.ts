@@ -97,7 +97,12 @@ export async function workMail(queue: JobQueue, deps: Deps): Promise<void> {
   await queue.boss.work<QueuedMail>(
     QUEUES.mail,
     // NOTIFY wakes the worker for a new mail at once; the poll is what finds retries coming due.
-    { batchSize: MAIL_BATCH, perJobResults: true, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
+    {
+      batchSize: MAIL_BATCH,
+      perJobResults: true,
+      pollingIntervalSeconds: 2,
+      notifyPollingIntervalSeconds: 2,
+    },
     (jobs) => deliverBatch(deps, jobs),
   );
 }
