@@ -22,7 +22,7 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export type QueueSettings = {
   /** How often expired jobs and lost heartbeats are looked for (pg-boss supervise and monitor). */
   superviseSeconds: number;
-  /** The first retry delay of a failed mail; later ones double, up to half an hour. */
+  /** The first retry delay of a failed mail; later ones double, up to 64 times it and at most half an hour. */
   mailRetrySeconds: number;
   /** Retries of a mail before it is dead-lettered. */
   mailRetryLimit: number;
@@ -47,7 +47,7 @@ function queueOptions(settings: QueueSettings): Record<QueueName, Omit<Queue, 'n
       retryLimit: settings.mailRetryLimit,
       retryDelay: settings.mailRetrySeconds,
       retryBackoff: true,
-      retryDelayMax: 30 * 60,
+      retryDelayMax: Math.min(30 * 60, settings.mailRetrySeconds * 64),
       // A send takes seconds (the SMTP timeouts are 10 to 30 s); a worker that dies mid-send stops
       // beating and its mail is retried within half a minute rather than after the expiry.
       expireInSeconds: 2 * 60,
