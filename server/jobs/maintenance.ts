@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { recountAds } from '../ads/counts';
 import { collectOrphanUploads, ORPHAN_AGE_MS } from '../ads/orphans';
+import { refreshSearchVocabulary } from '../ads/search-vocabulary';
 import type { Services } from '../app-env';
 import { mailDeliveries } from '../db/schema/mail';
 import { pruneRateLimits } from '../http/rate-limit';
@@ -40,6 +41,7 @@ export async function runMaintenance(services: Services, ages: MaintenanceAges =
         )) ?? 0,
     ],
     ['ad counts', () => recountAds(services.db)],
+    ['search vocabulary', () => refreshSearchVocabulary(services.db)],
     ['rate limits', () => pruneRateLimits(services.db)],
     ['mail deliveries', () => pruneMailDeliveries(services)],
   ];
