@@ -2,6 +2,7 @@ import type { Auth } from './auth/auth';
 import type { Viewer } from './auth/viewer';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
@@ -23,6 +24,8 @@ export type Services = {
   db: DbHandle['db'];
   auth: Auth;
   mailer: Mailer;
+  /** Background work (mail, cron jobs) on the database; started by main.ts or the test harness. */
+  queue: JobQueue;
   storage: Storage;
   logger: Logger;
 };

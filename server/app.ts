@@ -16,6 +16,7 @@ import { requestLog } from './http/request-log';
 import { sameOrigin } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
+import { createJobQueue } from './jobs/queue';
 import { createMailer } from './mail/mailer';
 import { adminAuditRoutes } from './routes/admin-audit';
 import { adminModerationRoutes } from './routes/admin-moderation';
@@ -49,17 +50,25 @@ export function createServices(deps: AppDeps): Services {
   const mailer =
     deps.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  const queue = createJobQueue(
+    database.queueTarget,
+    {
+      superviseSeconds: config.queueSuperviseSeconds,
+      mailRetrySeconds: config.mailRetrySeconds,
+      mailRetryLimit: config.mailRetryLimit,
+    },
+    logger,
+  );
   const auth = createAuth({
     db: database.db,
     secret: resolveAuthSecret(config),
     publicUrl: config.publicUrl,
-    mailer,
-    logger,
+    queue,
   });
   const storage =
     deps.storage ??
     createLocalDiskStorage({ rootDir: path.join(config.dataDir, 'uploads'), publicBaseUrl: MEDIA_PREFIX });
-  return { config, db: database.db, auth, mailer, storage, logger };
+  return { config, db: database.db, auth, mailer, queue, storage, logger };
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {

@@ -34,6 +34,16 @@ const envSchema = z.object({
   API_ONLY: z.preprocess(emptyAsUnset, z.enum(['true', 'false', '1', '0']).default('false')),
   LIST_CACHE_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(600_000).default(5000)),
   WEB_DIST: z.preprocess(emptyAsUnset, z.string().default('dist/web')),
+  QUEUE_SUPERVISE_SECONDS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(3600).default(60)),
+  MAIL_RETRY_SECONDS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(3600).default(30)),
+  MAIL_RETRY_LIMIT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(50).default(12)),
+  MAINTENANCE_CRON: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^\S+( \S+){4}$/, 'must be a 5-field cron expression')
+      .default('0 * * * *'),
+  ),
 });
 
 export type Config = {
@@ -55,6 +65,13 @@ export type Config = {
   apiOnly: boolean;
   /** How long public list answers are kept in memory (0: not at all). */
   listCacheMs: number;
+  /** How often the job queue looks for expired jobs and workers that stopped beating. */
+  queueSuperviseSeconds: number;
+  /** First retry delay of a failed mail (doubling after), and retries before it is dead-lettered. */
+  mailRetrySeconds: number;
+  mailRetryLimit: number;
+  /** When the maintenance runs (cron, UTC). */
+  maintenanceCron: string;
 };
 
 export class ConfigError extends Error {}
@@ -83,5 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     apiOnly: e.API_ONLY === 'true' || e.API_ONLY === '1',
     listCacheMs: e.LIST_CACHE_MS,
+    queueSuperviseSeconds: e.QUEUE_SUPERVISE_SECONDS,
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS,
+    mailRetryLimit: e.MAIL_RETRY_LIMIT,
+    maintenanceCron: e.MAINTENANCE_CRON,
   };
 }

@@ -4,7 +4,7 @@ import { refreshSearchVocabulary, vocabularyIsEmpty } from './ads/search-vocabul
 import { buildApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase, SERVING_TIMEOUTS } from './db/client';
-import { startMaintenance } from './jobs';
+import { startWorkers } from './jobs/workers';
 import { createLogger } from './logger';
 import { seedDemoOnFirstStart } from './seed/first-start';
 
@@ -29,6 +29,7 @@ async function main() {
   logger.info({ driver: database.driver }, 'database ready');
 
   const services = createServices({ config, database, logger });
+  await services.queue.start();
   await seedDemoOnFirstStart(services);
   // Typo correction needs the vocabulary; the maintenance keeps it, this fills it on a first start
   // (in the background: at a million ads it takes a while, and search works without it meanwhile).
@@ -38,7 +39,7 @@ async function main() {
     );
   }
   const app = buildApp(services, { web: !config.apiOnly });
-  const stopMaintenance = startMaintenance(services);
+  await startWorkers(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(`Marketplace listening on ${config.publicUrl} (port ${info.port})`);
   });
@@ -47,7 +48,6 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    stopMaintenance();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => {
       logger.warn('grace period over, exiting');
@@ -66,6 +66,13 @@ async function main() {
     // database stays open until then, because the requests still running need it.
     server.close(async () => {
       clearInterval(sweepIdle);
+      try {
+        // Mails being sent finish (or go back to the queue for another process) before the database
+        // closes under them.
+        await services.queue.stop(SHUTDOWN_GRACE_MS / 2);
+      } catch (err) {
+        logger.warn({ err }, 'stopping the job queue failed');
+      }
       try {
         await database.close();
       } catch (err) {

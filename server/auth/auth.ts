@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, twoFactor } from 'better-auth/plugins';
@@ -7,8 +8,8 @@ import { LANGUAGES, type Language } from '../../common/values';
 import type { Database } from '../db/client';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
-import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
+import { enqueueMail } from '../jobs/mail-job';
+import type { JobQueue } from '../jobs/queue';
 import { actionMail } from '../mail/templates';
 import { passwordHashing } from './password-hashing';
 
@@ -16,8 +17,7 @@ export type AuthOptions = {
   db: Database;
   secret: string;
   publicUrl: string;
-  mailer: Mailer;
-  logger: Logger;
+  queue: JobQueue;
 };
 
 export const VERIFY_CALLBACK = '/auth/verified';
@@ -29,13 +29,30 @@ export const ACCOUNT_DEACTIVATED = 'ACCOUNT_DEACTIVATED';
 const noPermissions = defaultAc.newRole({ user: [], session: [] });
 
 export function createAuth(options: AuthOptions) {
-  const { db, mailer } = options;
+  const { db, queue } = options;
 
   const profileOf = async (userId: string) =>
     (await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1))[0];
-  const languageOf = async (userId: string): Promise<Language> => {
-    const locale = (await profileOf(userId))?.locale;
-    return LANGUAGES.find((lng) => lng === locale) ?? 'ro';
+  /**
+   * Queues the mail rather than sending it: the request answers without waiting for SMTP (a reset
+   * request answers alike whether the address exists or not), and a mail server that is down only
+   * delays the mail. The key is the link, which holds the token: one mail per token.
+   */
+  const queueActionMail = async (
+    kind: 'verify' | 'reset',
+    target: { id: string; email: string; name: string },
+    url: string,
+  ) => {
+    const profile = await profileOf(target.id);
+    const language: Language = LANGUAGES.find((lng) => lng === profile?.locale) ?? 'ro';
+    const message = actionMail(kind, {
+      to: target.email,
+      name: profile?.firstName ?? target.name,
+      language,
+      link: url,
+    });
+    const key = `${kind}:${createHash('sha256').update(url).digest('hex')}`;
+    await enqueueMail(queue, db, { key, message });
   };
 
   return betterAuth({
@@ -61,17 +78,7 @@ export function createAuth(options: AuthOptions) {
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user: target, url }) => {
-        const profile = await profileOf(target.id);
-        await mailer.send(
-          actionMail('reset', {
-            to: target.email,
-            name: profile?.firstName ?? target.name,
-            language: await languageOf(target.id),
-            link: url,
-          }),
-        );
-      },
+      sendResetPassword: ({ user: target, url }) => queueActionMail('reset', target, url),
     },
     emailVerification: {
       // Sent by the sign-up route once the profile exists, so the mail knows the name and language.
@@ -79,17 +86,7 @@ export function createAuth(options: AuthOptions) {
       sendOnSignIn: false,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user: target, url }) => {
-        const profile = await profileOf(target.id);
-        await mailer.send(
-          actionMail('verify', {
-            to: target.email,
-            name: profile?.firstName ?? target.name,
-            language: await languageOf(target.id),
-            link: url,
-          }),
-        );
-      },
+      sendVerificationEmail: ({ user: target, url }) => queueActionMail('verify', target, url),
     },
     session: {
       expiresIn: 30 * 24 * 60 * 60,

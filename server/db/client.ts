@@ -16,9 +16,18 @@ import * as schema from './schema/index';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * Where the job queue (pg-boss) finds this database: the very PGlite instance, whose one connection
+ * it then shares with the app, or PostgreSQL by URL, with the schema it keeps its tables in.
+ */
+export type QueueTarget =
+  | { kind: 'pglite'; client: PGlite }
+  | { kind: 'pg'; url: string; schema: string; poolSize: number };
+
 export type DbHandle = {
   db: Database;
   driver: 'pglite' | 'pg';
+  queueTarget: QueueTarget;
   /** Applies the committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -57,6 +66,7 @@ async function openPglite(dir: string | undefined): Promise<DbHandle> {
   return {
     db,
     driver: 'pglite',
+    queueTarget: { kind: 'pglite', client },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };
@@ -96,6 +106,13 @@ async function openPostgres(options: {
   return {
     db,
     driver: 'pg',
+    // A test file's schema gets its own queue schema beside it, so that files never share jobs.
+    queueTarget: {
+      kind: 'pg',
+      url: options.url,
+      schema: options.schema ? `${options.schema}_jobs` : 'pgboss',
+      poolSize: options.schema ? 3 : 5,
+    },
     migrate: async () => {
       // Its own connection without the serving timeouts: a migration may rewrite a large table.
       const migrationPool = new pg.Pool({ ...connection, max: 1 });

@@ -17,7 +17,7 @@ import { enforceRateLimits, type LimitRule } from '../http/rate-limit';
 import { authorize, type ConversationSubject } from '../policies/policies';
 import { notifyReceiver } from './message-mail';
 
-type Deps = Pick<Services, 'db' | 'mailer' | 'config' | 'logger'>;
+type Deps = Pick<Services, 'db' | 'queue' | 'config'>;
 
 /**
  * Sending is limited per user (a burst allowance, a daily one, new conversations per day) and per
@@ -102,17 +102,18 @@ export async function contactSeller(
       receiverId: sellerId,
       body,
     });
+    await notifyReceiver(deps, tx, {
+      conversationId: conversation.id,
+      messageId: inserted.id,
+      side: 'seller',
+      receiverId: sellerId,
+      senderId: viewer.id,
+      adTitle: found.ad.title,
+      body: inserted.body,
+    });
     return { conversationId: conversation.id, message: inserted };
   });
 
-  await notifyReceiver(deps, {
-    conversationId,
-    side: 'seller',
-    receiverId: sellerId,
-    senderId: viewer.id,
-    adTitle: found.ad.title,
-    body: message.body,
-  });
   return { conversationId, message: presentMessage(viewer.id, message) };
 }
 
@@ -167,22 +168,24 @@ export async function replyInConversation(
   await enforceRateLimits(deps.db, sendingLimits(viewer.id, ip));
   const toSeller = viewer.id === conversation.buyerId;
   const receiverId = toSeller ? conversation.sellerId : conversation.buyerId;
-  const message = await deps.db.transaction((tx) =>
-    insertMessage(tx, {
+  const message = await deps.db.transaction(async (tx) => {
+    const inserted = await insertMessage(tx, {
       conversationId: conversation.id,
       adId: conversation.adId,
       senderId: viewer.id,
       receiverId,
       body,
-    }),
-  );
-  await notifyReceiver(deps, {
-    conversationId: conversation.id,
-    side: toSeller ? 'seller' : 'buyer',
-    receiverId,
-    senderId: viewer.id,
-    adTitle: conversation.adTitle,
-    body: message.body,
+    });
+    await notifyReceiver(deps, tx, {
+      conversationId: conversation.id,
+      messageId: inserted.id,
+      side: toSeller ? 'seller' : 'buyer',
+      receiverId,
+      senderId: viewer.id,
+      adTitle: conversation.adTitle,
+      body: inserted.body,
+    });
+    return inserted;
   });
   return { conversationId: conversation.id, message: presentMessage(viewer.id, message) };
 }

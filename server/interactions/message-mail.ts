@@ -1,13 +1,16 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { LANGUAGES, type Language } from '../../common/values';
 import type { Services } from '../app-env';
+import type { Database } from '../db/client';
 import { user } from '../db/schema/auth';
 import { conversations } from '../db/schema/interactions';
 import { profiles } from '../db/schema/profiles';
+import { enqueueMail } from '../jobs/mail-job';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml, translate } from '../mail/templates';
 
-type Deps = Pick<Services, 'db' | 'mailer' | 'config' | 'logger'>;
+type Deps = Pick<Services, 'queue' | 'config'>;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** At most one mail per conversation and receiver in this many minutes. */
 export const NOTIFY_EVERY_MINUTES = 15;
@@ -18,6 +21,7 @@ export const conversationPath = (conversationId: string) => `/dashboard/messages
 
 type Notice = {
   conversationId: string;
+  messageId: string;
   /** Which side of the conversation receives: its column remembers when they were last mailed. */
   side: 'buyer' | 'seller';
   receiverId: string;
@@ -28,13 +32,14 @@ type Notice = {
 
 /**
  * Tells the receiver by mail, in their language, unless they were mailed about this conversation
- * less than 15 minutes ago. The claim on the conversation's column is one atomic update, so two
- * messages sent at once still make one mail. The mail goes out in the background: a slow or failing
- * SMTP server never fails nor delays the message itself.
+ * less than 15 minutes ago. Runs in the message's transaction: the claim on the conversation's
+ * column and the queued mail commit with the message (two messages sent at once still make one
+ * mail, and a message that is rolled back mails nobody). The queue sends it: a slow or failing SMTP
+ * server never fails nor delays the message itself.
  */
-export async function notifyReceiver(deps: Deps, notice: Notice): Promise<void> {
+export async function notifyReceiver(deps: Deps, tx: Tx, notice: Notice): Promise<void> {
   const column = notice.side === 'seller' ? conversations.sellerNotifiedAt : conversations.buyerNotifiedAt;
-  const claimed = await deps.db
+  const claimed = await tx
     .update(conversations)
     .set(notice.side === 'seller' ? { sellerNotifiedAt: sql`now()` } : { buyerNotifiedAt: sql`now()` })
     .where(
@@ -47,11 +52,11 @@ export async function notifyReceiver(deps: Deps, notice: Notice): Promise<void> 
   if (claimed.length === 0) return;
 
   const [receiver, sender] = await Promise.all([
-    personOf(deps, notice.receiverId),
-    personOf(deps, notice.senderId),
+    personOf(tx, notice.receiverId),
+    personOf(tx, notice.senderId),
   ]);
   if (!receiver?.isActive || !sender) return;
-  const mail = newMessageMail({
+  const message = newMessageMail({
     to: receiver.email,
     name: receiver.firstName,
     language: receiver.language,
@@ -60,15 +65,11 @@ export async function notifyReceiver(deps: Deps, notice: Notice): Promise<void> 
     body: notice.body,
     link: new URL(conversationPath(notice.conversationId), deps.config.publicUrl).toString(),
   });
-  void deps.mailer
-    .send(mail)
-    .catch((err: unknown) =>
-      deps.logger.error({ err, conversationId: notice.conversationId }, 'new-message mail failed'),
-    );
+  await enqueueMail(deps.queue, tx, { key: `message:${notice.messageId}`, message });
 }
 
-async function personOf(deps: Deps, userId: string) {
-  const [row] = await deps.db
+async function personOf(tx: Tx, userId: string) {
+  const [row] = await tx
     .select({
       email: user.email,
       firstName: profiles.firstName,

@@ -3,7 +3,16 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; link?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Printed to the log by the outbox mailer, so a local user can follow it. */
+  link?: string;
+  messageId?: string;
+  headers?: Record<string, string>;
+};
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 /**
@@ -17,7 +26,14 @@ export function createMailer(options: {
   logger: Logger;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // A server that accepts the connection and then says nothing must fail the send (to be retried)
+    // rather than hold a mail worker for nodemailer's default ten minutes.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       send: async ({ link: _link, ...message }) => {
         await transport.sendMail({ from: options.from, ...message });

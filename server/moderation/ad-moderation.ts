@@ -13,6 +13,7 @@ import {
 import type { AdStatus } from '../../common/values';
 import { isUuid } from '../ads/cursor';
 import { firstImages } from '../ads/queries';
+import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { ads } from '../db/schema/ads';
@@ -22,7 +23,11 @@ import { profiles } from '../db/schema/profiles';
 import { AppError, notFound } from '../errors';
 import type { Storage } from '../storage/storage';
 import { recordAction, type Tx } from './audit';
+import { isDecision, queueDecisionMail } from './decision-mail';
 import { decodePageCursor, pageOf } from './page-cursor';
+
+/** What a moderation write needs: the database, and the queue its owner's mail goes to. */
+export type ModerationDeps = Pick<Services, 'db' | 'queue' | 'config'>;
 
 /** The statuses waiting for a moderator (spec: pending and needs_changes). */
 export const QUEUE_STATUSES = ['pending', 'needs_changes'] as const satisfies readonly AdStatus[];
@@ -98,6 +103,7 @@ export async function listQueue(db: Database, storage: Storage, cursorText?: str
 
 type LockedAd = {
   id: string;
+  userId: string;
   title: string;
   status: AdStatus;
   featured: boolean;
@@ -110,6 +116,7 @@ export async function lockAd(tx: Tx, adId: string): Promise<LockedAd> {
   const [row] = await tx
     .select({
       id: ads.id,
+      userId: ads.userId,
       title: ads.title,
       status: ads.status,
       featured: ads.featured,
@@ -124,8 +131,12 @@ export async function lockAd(tx: Tx, adId: string): Promise<LockedAd> {
 
 type Change = { status: AdStatus; featured: boolean; moderationReason: string | null };
 
-/** Writes the ad's new state and its audit row; returns the state as the API answers it. */
+/**
+ * Writes the ad's new state and its audit row, and queues the owner's mail when the status becomes a
+ * decision (approved, rejected, needs changes); returns the state as the API answers it.
+ */
 export async function applyAdChange(
+  deps: ModerationDeps,
   tx: Tx,
   actor: Viewer,
   ad: LockedAd,
@@ -137,7 +148,7 @@ export async function applyAdChange(
     .update(ads)
     .set({ status: change.status, featured: change.featured, moderationReason: change.moderationReason })
     .where(eq(ads.id, ad.id));
-  await recordAction(tx, actor, {
+  const audit = await recordAction(tx, actor, {
     action,
     targetType: 'ad',
     targetId: ad.id,
@@ -146,6 +157,16 @@ export async function applyAdChange(
     statusBefore: ad.status,
     statusAfter: change.status,
   });
+  if (change.status !== ad.status && isDecision(change.status)) {
+    await queueDecisionMail(deps, tx, {
+      auditId: audit.id,
+      adId: ad.id,
+      adTitle: ad.title,
+      ownerId: ad.userId,
+      status: change.status,
+      reason,
+    });
+  }
   return { id: ad.id, ...change };
 }
 
@@ -161,36 +182,37 @@ const TRANSITION_ACTION: Record<AdTransition, ModerationActionName> = {
  * one sent back for changes loses its Featured mark.
  */
 export async function transitionAd(
-  db: Database,
+  deps: ModerationDeps,
   actor: Viewer,
   adId: string,
   transition: AdTransition,
   reason: string | null,
 ): Promise<AdModerationResult> {
   const rule = AD_TRANSITIONS[transition];
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const ad = await lockAd(tx, adId);
     if (!canTransition(transition, ad.status)) throw invalidTransition();
     const change: Change =
       rule.to === 'approved'
         ? { status: 'approved', featured: ad.featured, moderationReason: null }
         : { status: rule.to, featured: false, moderationReason: reason };
-    return applyAdChange(tx, actor, ad, TRANSITION_ACTION[transition], change, reason);
+    return applyAdChange(deps, tx, actor, ad, TRANSITION_ACTION[transition], change, reason);
   });
 }
 
 /** Marks an approved ad Featured (the card shows the badge), or takes the mark away. */
 export async function setFeatured(
-  db: Database,
+  deps: ModerationDeps,
   actor: Viewer,
   adId: string,
   featured: boolean,
 ): Promise<AdModerationResult> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const ad = await lockAd(tx, adId);
     const allowed = featured ? canFeature(ad.status, ad.featured) : canUnfeature(ad.featured);
     if (!allowed) throw invalidTransition();
     return applyAdChange(
+      deps,
       tx,
       actor,
       ad,

@@ -22,18 +22,27 @@ export type AuditRecord = {
  * Writes one row of the audit trail, inside the transaction of the change it describes, so a change
  * is never without its record. The table refuses updates and deletes (migration 0006).
  */
-export async function recordAction(tx: Tx, actor: Pick<Viewer, 'id' | 'email'>, record: AuditRecord) {
-  await tx.insert(moderationActions).values({
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: record.action,
-    targetType: record.targetType,
-    targetId: record.targetId,
-    targetLabel: record.targetLabel,
-    reason: record.reason ?? null,
-    statusBefore: record.statusBefore,
-    statusAfter: record.statusAfter,
-  });
+export async function recordAction(
+  tx: Tx,
+  actor: Pick<Viewer, 'id' | 'email'>,
+  record: AuditRecord,
+): Promise<{ id: string }> {
+  const [row] = await tx
+    .insert(moderationActions)
+    .values({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: record.action,
+      targetType: record.targetType,
+      targetId: record.targetId,
+      targetLabel: record.targetLabel,
+      reason: record.reason ?? null,
+      statusBefore: record.statusBefore,
+      statusAfter: record.statusAfter,
+    })
+    .returning({ id: moderationActions.id });
+  if (!row) throw new Error('audit insert returned no row');
+  return row;
 }
 
 /** The audit trail, newest first, one keyset page at a time. */

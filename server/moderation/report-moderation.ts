@@ -9,7 +9,13 @@ import {
 import type { AdStatus, ReportReason } from '../../common/values';
 import type { Viewer } from '../auth/viewer';
 import { type Database, queryRows } from '../db/client';
-import { applyAdChange, invalidTransition, lockAd, resolveOpenReports } from './ad-moderation';
+import {
+  applyAdChange,
+  invalidTransition,
+  lockAd,
+  type ModerationDeps,
+  resolveOpenReports,
+} from './ad-moderation';
 import { recordAction } from './audit';
 import { decodePageCursor, pageOf } from './page-cursor';
 
@@ -137,17 +143,18 @@ export async function dismissReports(db: Database, actor: Viewer, adId: string):
  * rejected stays so) and its open reports become actioned. 409 when there is nothing to do.
  */
 export async function takeDownAd(
-  db: Database,
+  deps: ModerationDeps,
   actor: Viewer,
   adId: string,
   reason: string,
 ): Promise<ReportsResolution> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const ad = await lockAd(tx, adId);
     const resolved = await resolveOpenReports(tx, actor, ad.id, 'actioned');
     const rejectable = canTransition('reject', ad.status);
     if (!rejectable && (ad.status !== 'rejected' || resolved === 0)) throw invalidTransition();
     const result = await applyAdChange(
+      deps,
       tx,
       actor,
       ad,

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { ads } from '../db/schema/ads';
-import { runMaintenance } from '../jobs';
+import { runMaintenance } from '../jobs/maintenance';
 import { adForm } from '../test/ad-factories';
 import {
   createScratchDatabase,

@@ -5,10 +5,12 @@ import type { AdDetail, AdPage, MyAds } from '../../common/schemas/ads';
 import { ads } from '../db/schema/ads';
 import { moderationActions } from '../db/schema/interactions';
 import { profiles } from '../db/schema/profiles';
+import { QUEUES } from '../jobs/queue';
 import { adForm, createAd } from '../test/ad-factories';
 import { createClient, type TestClient } from '../test/client';
 import { createUser, signedInClient, type TestUser } from '../test/factories';
-import { createTestContext, type TestContext } from '../test/harness';
+import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/harness';
+import { linkIn } from '../test/mail-capture';
 
 let ctx: TestContext;
 let moderator: TestUser;
@@ -309,5 +311,67 @@ describe('audit trail', () => {
     expect(second.body.items.length).toBeGreaterThan(0);
     const ids = [...first.body.items, ...second.body.items].map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("the owner's mail about a decision", () => {
+  const mailJobsTo = (to: string) =>
+    ctx.services.queue.boss.findJobs(QUEUES.mail, { data: { message: { to } } });
+
+  it('tells a Romanian owner what to change, with the reason and a link to the edit form', async () => {
+    const { user } = await owner();
+    const ad = await createAd(ctx, user, { status: 'pending', title: 'Glock 17 Gen5' });
+    const reason = 'Pozele sunt neclare; adaugă una cu seria armei.';
+    expect((await mod.post(`/api/admin/ads/${ad.id}/request-changes`, { reason })).status).toBe(200);
+
+    const mail = await ctx.mail.waitFor(user.email);
+    expect(mail.subject).toBe('Anunțul „Glock 17 Gen5” are nevoie de modificări');
+    expect(mail.text).toContain(reason);
+    expect(mail.text).toContain(`Bună, ${user.firstName},`);
+    expect(linkIn(mail, TEST_ORIGIN)).toBe(`${TEST_ORIGIN}/ad/${ad.id}/edit`);
+    expect(mail.html).toContain('Pozele sunt neclare');
+  });
+
+  it('writes to an English owner in English: approval links to the ad, rejection carries the reason', async () => {
+    const user = await createUser(ctx, { locale: 'en' });
+    const ad = await createAd(ctx, user, { status: 'pending', title: 'Tikka T3x Hunter' });
+    expect((await mod.post(`/api/admin/ads/${ad.id}/approve`)).status).toBe(200);
+    const approved = await ctx.mail.waitFor(user.email);
+    expect(approved.subject).toBe('Your ad “Tikka T3x Hunter” is published');
+    expect(linkIn(approved, TEST_ORIGIN)).toBe(`${TEST_ORIGIN}/ad/${ad.id}`);
+    expect(approved.text).not.toContain("The moderator's reason");
+
+    const reason = 'The serial number shows in the photos.';
+    expect((await mod.post(`/api/admin/ads/${ad.id}/reject`, { reason })).status).toBe(200);
+    const rejected = await ctx.mail.waitFor(user.email, (m) => m.subject.includes('rejected'));
+    expect(rejected.subject).toBe('Your ad “Tikka T3x Hunter” was rejected');
+    expect(rejected.text.replace(/\r\n/g, '\n')).toContain(`The moderator's reason:\n${reason}`);
+    expect(linkIn(rejected, TEST_ORIGIN)).toBe(`${TEST_ORIGIN}/dashboard/listings`);
+    expect(ctx.mail.mails.filter((m) => m.to.includes(user.email))).toHaveLength(2);
+  });
+
+  it('mails a take-down of a reported ad as a rejection; featuring and refused actions mail nobody', async () => {
+    const { user } = await owner();
+    const ad = await createAd(ctx, user, { status: 'approved' });
+    expect((await mod.post(`/api/admin/ads/${ad.id}/feature`)).status).toBe(200);
+    expect((await mod.post(`/api/admin/ads/${ad.id}/approve`)).status).toBe(409);
+    expect(await mailJobsTo(user.email)).toEqual([]);
+
+    const reason = 'Anunțul încalcă regulile site-ului.';
+    expect((await mod.post(`/api/admin/ads/${ad.id}/take-down`, { reason })).status).toBe(200);
+    const mail = await ctx.mail.waitFor(user.email);
+    expect(mail.subject).toContain('a fost respins');
+    expect(mail.text).toContain(reason);
+    expect(await mailJobsTo(user.email)).toHaveLength(1);
+  });
+
+  it('sends nothing to a deactivated owner', async () => {
+    const { user } = await owner();
+    const ad = await createAd(ctx, user, { status: 'approved' });
+    await ctx.database.db.update(profiles).set({ isActive: false }).where(eq(profiles.id, user.id));
+    expect((await mod.post(`/api/admin/ads/${ad.id}/reject`, { reason: 'Încalcă regulile.' })).status).toBe(
+      200,
+    );
+    expect(await mailJobsTo(user.email)).toEqual([]);
   });
 });

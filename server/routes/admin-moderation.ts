@@ -78,24 +78,27 @@ export function adminModerationRoutes(services: Services) {
     })
     .openapi(approve, async (c) => {
       const viewer = await allowedViewer(c, 'admin.panel');
-      return c.json(await transitionAd(db, viewer, c.req.valid('param').id, 'approve', null), 200);
+      return c.json(await transitionAd(services, viewer, c.req.valid('param').id, 'approve', null), 200);
     })
     .openapi(reject, async (c) => {
       const viewer = await allowedViewer(c, 'admin.panel');
       const { reason } = c.req.valid('json');
-      return c.json(await transitionAd(db, viewer, c.req.valid('param').id, 'reject', reason), 200);
+      return c.json(await transitionAd(services, viewer, c.req.valid('param').id, 'reject', reason), 200);
     })
     .openapi(requestChanges, async (c) => {
       const viewer = await allowedViewer(c, 'admin.panel');
       const { reason } = c.req.valid('json');
-      return c.json(await transitionAd(db, viewer, c.req.valid('param').id, 'requestChanges', reason), 200);
+      return c.json(
+        await transitionAd(services, viewer, c.req.valid('param').id, 'requestChanges', reason),
+        200,
+      );
     })
     .openapi(feature, async (c) => {
       const viewer = await allowedViewer(c, 'admin.panel');
-      return c.json(await setFeatured(db, viewer, c.req.valid('param').id, true), 200);
+      return c.json(await setFeatured(services, viewer, c.req.valid('param').id, true), 200);
     })
     .openapi(unfeature, async (c) => {
       const viewer = await allowedViewer(c, 'admin.panel');
-      return c.json(await setFeatured(db, viewer, c.req.valid('param').id, false), 200);
+      return c.json(await setFeatured(services, viewer, c.req.valid('param').id, false), 200);
     });
 }

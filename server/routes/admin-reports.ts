@@ -58,7 +58,8 @@ const takeDown = createRoute({
   responses: { 200: resolution, ...resolutionErrors },
 });
 
-export function adminReportsRoutes({ db }: Services) {
+export function adminReportsRoutes(services: Services) {
+  const { db } = services;
   return createApiRouter()
     .openapi(listReports, async (c) => {
       await allowedViewer(c, 'admin.panel');
@@ -71,6 +72,6 @@ export function adminReportsRoutes({ db }: Services) {
     .openapi(takeDown, async (c) => {
       const viewer = await allowedViewer(c, 'admin.panel');
       const { reason } = c.req.valid('json');
-      return c.json(await takeDownAd(db, viewer, c.req.valid('param').id, reason), 200);
+      return c.json(await takeDownAd(services, viewer, c.req.valid('param').id, reason), 200);
     });
 }

@@ -6,6 +6,7 @@ import { buildApp, createServices } from '../app';
 import type { Services } from '../app-env';
 import { type Config, loadConfig } from '../config';
 import { type DbHandle, openDatabase } from '../db/client';
+import { startWorkers } from '../jobs/workers';
 import { createLogger } from '../logger';
 import { type MailCapture, startMailCapture } from './mail-capture';
 
@@ -39,16 +40,25 @@ export async function openTestDatabase(): Promise<{ database: DbHandle; drop(): 
     database,
     drop: async () => {
       await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
+      if (database.queueTarget.kind === 'pg') {
+        await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${database.queueTarget.schema}" CASCADE`));
+      }
       await database.close();
     },
   };
 }
 
-/** An app on its own database, with mail going to a real SMTP server started for the file. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * An app on its own database, with mail going through the job queue (worked in this process) to a
+ * real SMTP server started for the file.
+ */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { mail?: MailCapture } = {},
+): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
-  const mail = await startMailCapture();
+  const mail = options.mail ?? (await startMailCapture());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -63,6 +73,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const services = createServices({ config, database, logger: createLogger('silent') });
+  await services.queue.start();
+  await startWorkers(services);
   const app = buildApp(services);
   return {
     app,
@@ -76,6 +88,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       return app.request(new URL(pathname, config.publicUrl), { ...init, headers });
     },
     close: async () => {
+      await services.queue.stop(2_000);
       await mail.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

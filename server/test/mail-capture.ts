@@ -1,16 +1,35 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export type CapturedMail = { to: string[]; subject: string; text: string; html: string; raw: string };
 
-/** A real SMTP server on a free local port that keeps every mail it receives. */
-export async function startMailCapture() {
+export type MailCaptureOptions = {
+  /** Listen on this port (to come back where a server expects it after an outage); a free one otherwise. */
+  port?: number;
+  /**
+   * Refuses a recipient: 550 for good (no such mailbox), 451 for now (try again later); undefined
+   * accepts it.
+   */
+  refuse?: (address: string) => 550 | 451 | undefined;
+};
+
+/** A real SMTP server on a local port that keeps every mail it receives. */
+export async function startMailCapture(options: MailCaptureOptions = {}) {
   const mails: CapturedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = options.refuse?.(address.address);
+      if (code) {
+        const text = code === 550 ? 'No such mailbox' : 'Try again later';
+        callback(Object.assign(new Error(text), { responseCode: code }));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -22,7 +41,10 @@ export async function startMailCapture() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.server.address() as AddressInfo;
 
   /** Waits for the next mail to `to` after the ones already seen. */
@@ -45,11 +67,38 @@ export async function startMailCapture() {
 
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     mails,
     waitFor,
     /** Forgets the mails received so far. */
     clear: () => mails.splice(0),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * An SMTP server that takes connections and never says a word: a send in progress hangs until the
+ * client's greeting timeout, which is how a test holds a mail in the middle of its delivery.
+ */
+export async function startSilentSmtp(port = 0) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${address.port}`,
+    port: address.port,
+    /** How many clients are waiting for a greeting now. */
+    waiting: () => sockets.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
 export type MailCapture = Awaited<ReturnType<typeof startMailCapture>>;

@@ -281,7 +281,10 @@ export function nextIp(): string {
 export async function createScratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  // Named after the database of TEST_DATABASE_URL, so that runs against different databases of one
+  // server (one per engineer) never touch each other's scratch databases.
+  const base = new URL(adminUrl).pathname.slice(1) || 'postgres';
+  const name = `${base}_${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -3,5 +3,6 @@
 export * from './ads';
 export * from './auth';
 export * from './interactions';
+export * from './mail';
 export * from './profiles';
 export * from './rate-limits';

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { JobResult } from 'pg-boss';
+import type { Services } from '../app-env';
+import { mailDeliveries } from '../db/schema/mail';
+import type { MailMessage } from '../mail/mailer';
+import { type JobQueue, QUEUES, type SqlExecutor } from './queue';
+
+/**
+ * A mail waiting in the queue, rendered when it was queued. The key names what the mail is about
+ * (`decision:<audit id>`, `reset:<link hash>`...): one key, at most one mail.
+ */
+export type QueuedMail = { key: string; message: MailMessage };
+
+type Deps = Pick<Services, 'db' | 'mailer' | 'logger' | 'config'>;
+
+/** Mails sent in parallel by one worker: one batch of the queue. */
+export const MAIL_BATCH = 10;
+
+/** A v5-style UUID from the key: the job's id, so that queueing the same mail twice adds one job. */
+export function jobIdForKey(key: string): string {
+  const hash = createHash('sha1').update(`armamarket-mail\u0000${key}`).digest();
+  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x50;
+  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Queues a mail through `executor`, usually the transaction of the write the mail tells about: the
+ * mail exists exactly when that write commits.
+ */
+export async function enqueueMail(queue: JobQueue, executor: SqlExecutor, mail: QueuedMail): Promise<void> {
+  await queue.send(executor, QUEUES.mail, mail, { id: jobIdForKey(mail.key) });
+}
+
+/**
+ * The same Message-ID for every attempt of one mail: should a send go through and the process die
+ * before recording it, the copy sent by the retry is recognisably the same message.
+ */
+export function messageIdFor(key: string, publicUrl: string): string {
+  const digest = createHash('sha256').update(key).digest('hex').slice(0, 32);
+  return `<${digest}@${new URL(publicUrl).hostname}>`;
+}
+
+/**
+ * Sends one queued mail unless its key was sent already. The delivery row is written after SMTP
+ * accepted the mail, so a failure never loses a mail (at least once); only a crash in the moment
+ * between the two can send a second copy, with the same Message-ID.
+ */
+export async function deliverMail(deps: Deps, mail: QueuedMail): Promise<'sent' | 'already sent'> {
+  const [sent] = await deps.db
+    .select({ key: mailDeliveries.key })
+    .from(mailDeliveries)
+    .where(eq(mailDeliveries.key, mail.key))
+    .limit(1);
+  if (sent) return 'already sent';
+  await deps.mailer.send({ ...mail.message, messageId: messageIdFor(mail.key, deps.config.publicUrl) });
+  await deps.db.insert(mailDeliveries).values({ key: mail.key }).onConflictDoNothing();
+  return 'sent';
+}
+
+/** An SMTP refusal that a retry cannot change (5xx: no such mailbox, message refused). */
+function isPermanent(err: unknown): boolean {
+  const code = typeof err === 'object' && err && 'responseCode' in err ? err.responseCode : undefined;
+  return typeof code === 'number' && code >= 500;
+}
+
+const errorOutput = (err: unknown) => ({ message: err instanceof Error ? err.message : String(err) });
+
+/**
+ * Settles each mail of a batch on its own: sent (or sent before) completes, a temporary failure
+ * (server down, 4xx) is retried with backoff, a permanent refusal goes to the dead letter queue at
+ * once. A mail that keeps failing lands there too once its retries are spent.
+ */
+export async function deliverBatch(deps: Deps, jobs: Array<{ id: string; data: QueuedMail }>) {
+  return Promise.all(
+    jobs.map(async (job): Promise<JobResult> => {
+      try {
+        const outcome = await deliverMail(deps, job.data);
+        deps.logger.info({ key: job.data.key, outcome }, 'mail delivered');
+        return { id: job.id, status: 'completed' };
+      } catch (err) {
+        if (isPermanent(err)) {
+          deps.logger.error({ err, key: job.data.key }, 'mail refused for good: dead-lettered');
+          return { id: job.id, status: 'deadletter', output: errorOutput(err) };
+        }
+        deps.logger.warn({ err, key: job.data.key }, 'mail not sent, will retry');
+        return { id: job.id, status: 'failed', output: errorOutput(err) };
+      }
+    }),
+  );
+}
+
+/** Works the mail queue in this process. */
+export async function workMail(queue: JobQueue, deps: Deps): Promise<void> {
+  await queue.boss.work<QueuedMail>(
+    QUEUES.mail,
+    // NOTIFY wakes the worker for a new mail at once; the poll is what finds retries coming due.
+    {
+      batchSize: MAIL_BATCH,
+      perJobResults: true,
+      pollingIntervalSeconds: 2,
+      notifyPollingIntervalSeconds: 2,
+    },
+    (jobs) => deliverBatch(deps, jobs),
+  );
+}
