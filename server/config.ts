@@ -30,7 +30,14 @@ const envSchema = z.object({
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  TRUST_PROXY: z.preprocess(emptyAsUnset, z.enum(['true', 'false', '1', '0']).default('false')),
+  // A hop count; `true` and `false` still mean 1 and 0, as before it counted.
+  TRUST_PROXY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^(true|false|\d{1,2})$/, 'must be the number of trusted proxies (0, 1, 2, …) or true/false')
+      .default('0'),
+  ),
   API_ONLY: z.preprocess(emptyAsUnset, z.enum(['true', 'false', '1', '0']).default('false')),
   LIST_CACHE_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(600_000).default(5000)),
   WEB_DIST: z.preprocess(emptyAsUnset, z.string().default('dist/web')),
@@ -49,13 +56,18 @@ export type Config = {
   demoData: boolean;
   logLevel: string;
   webDist: string;
-  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies in front of the server append to X-Forwarded-For (0: none, use the
+   * socket's address). The client address is the entry the outermost trusted proxy appended.
+   */
+  trustProxy: number;
   /** Serve only /api (development: Vite serves the web app). */
   apiOnly: boolean;
   /** How long public list answers are kept in memory (0: not at all). */
   listCacheMs: number;
 };
+
+const proxyHops = (value: string) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value));
 
 export class ConfigError extends Error {}
 
@@ -80,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA === 'on',
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: proxyHops(e.TRUST_PROXY),
     apiOnly: e.API_ONLY === 'true' || e.API_ONLY === '1',
     listCacheMs: e.LIST_CACHE_MS,
   };

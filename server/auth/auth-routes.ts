@@ -146,7 +146,7 @@ async function normalizeError(res: Response): Promise<Response> {
   );
 }
 
-export function authRoutes(auth: Auth, db: Database, options: { trustProxy: boolean }) {
+export function authRoutes(auth: Auth, db: Database, options: { trustProxy: number }) {
   const app = new Hono<AppEnv>();
   // Every auth body is a small JSON object; nothing bigger is read.
   app.use('/auth/*', jsonBodyLimit(16 * 1024));
