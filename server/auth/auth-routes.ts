@@ -38,15 +38,33 @@ type Rule<S extends z.ZodType = z.ZodType> = {
 
 const MINUTE = 60;
 const HOUR = 3600;
-const perIp = (action: string, ip: string, max: number, windowSeconds: number): LimitRule => ({
+type Size = { max: number; windowSeconds: number };
+const size = (max: number, windowSeconds: number): Size => ({ max, windowSeconds });
+
+/**
+ * Per e-mail address the limits protect one account (guessing its password, flooding its inbox) at
+ * sizes its owner never meets. Per client address they are only a flood guard: a mobile carrier's
+ * shared address carries many honest people (see server/http/rate-limit.ts), so each is sized for
+ * tens of them at once, mistyped passwords included.
+ */
+export const AUTH_LIMITS = {
+  signUp: { perAddress: size(60, HOUR), perEmail: size(3, HOUR) },
+  signIn: { perAddress: size(120, 15 * MINUTE), perEmail: size(10, 15 * MINUTE) },
+  resend: { perAddress: size(60, HOUR), perEmail: size(3, HOUR) },
+  reset: { perAddress: size(60, HOUR), perEmail: size(3, HOUR) },
+  // The token in the link is the secret; this only slows a script guessing tokens.
+  resetConfirm: { perAddress: size(60, HOUR) },
+  changePassword: { perAddress: size(60, HOUR) },
+  twoFactor: { perAddress: size(60, 15 * MINUTE) },
+} as const;
+
+const perIp = (action: string, ip: string, sized: Size): LimitRule => ({
   key: `${action}:ip:${ip}`,
-  max,
-  windowSeconds,
+  ...sized,
 });
-const perEmail = (action: string, email: string, max: number, windowSeconds: number): LimitRule => ({
+const perEmail = (action: string, email: string, sized: Size): LimitRule => ({
   key: `${action}:email:${email}`,
-  max,
-  windowSeconds,
+  ...sized,
 });
 
 const rule = <S extends z.ZodType>(r: Rule<S>) => r as Rule;
@@ -72,7 +90,10 @@ const RULES: Record<string, Rule> = {
       name: `${input.firstName} ${input.lastName}`,
       callbackURL: VERIFY_CALLBACK,
     }),
-    limits: ({ ip }, input) => [perIp('sign-up', ip, 10, HOUR), perEmail('sign-up', input.email, 3, HOUR)],
+    limits: ({ ip }, input) => [
+      perIp('sign-up', ip, AUTH_LIMITS.signUp.perAddress),
+      perEmail('sign-up', input.email, AUTH_LIMITS.signUp.perEmail),
+    ],
     after: async (auth, input) => {
       await auth.api.sendVerificationEmail({ body: { email: input.email, callbackURL: VERIFY_CALLBACK } });
     },
@@ -81,38 +102,44 @@ const RULES: Record<string, Rule> = {
     schema: signInSchema,
     body: (input) => ({ ...input, callbackURL: '/' }),
     limits: ({ ip }, input) => [
-      perIp('sign-in', ip, 30, 15 * MINUTE),
-      perEmail('sign-in', input.email, 10, 15 * MINUTE),
+      perIp('sign-in', ip, AUTH_LIMITS.signIn.perAddress),
+      perEmail('sign-in', input.email, AUTH_LIMITS.signIn.perEmail),
     ],
   }),
   'POST /send-verification-email': rule({
     schema: resendVerificationSchema,
     body: (input) => ({ ...input, callbackURL: VERIFY_CALLBACK }),
-    limits: ({ ip }, input) => [perIp('resend', ip, 10, HOUR), perEmail('resend', input.email, 3, HOUR)],
+    limits: ({ ip }, input) => [
+      perIp('resend', ip, AUTH_LIMITS.resend.perAddress),
+      perEmail('resend', input.email, AUTH_LIMITS.resend.perEmail),
+    ],
   }),
   'POST /request-password-reset': rule({
     schema: requestPasswordResetSchema,
     body: (input) => ({ ...input, redirectTo: RESET_CALLBACK }),
-    limits: ({ ip }, input) => [perIp('reset', ip, 10, HOUR), perEmail('reset', input.email, 3, HOUR)],
+    limits: ({ ip }, input) => [
+      perIp('reset', ip, AUTH_LIMITS.reset.perAddress),
+      perEmail('reset', input.email, AUTH_LIMITS.reset.perEmail),
+    ],
   }),
   'POST /reset-password': rule({
     schema: resetPasswordSchema,
-    limits: ({ ip }) => [perIp('reset-confirm', ip, 20, HOUR)],
+    limits: ({ ip }) => [perIp('reset-confirm', ip, AUTH_LIMITS.resetConfirm.perAddress)],
   }),
   'POST /change-password': rule({
     schema: changePasswordSchema,
-    limits: ({ ip }) => [perIp('change-password', ip, 20, HOUR)],
+    limits: ({ ip }) => [perIp('change-password', ip, AUTH_LIMITS.changePassword.perAddress)],
   }),
   'POST /two-factor/enable': rule({ schema: passwordConfirmSchema }),
   'POST /two-factor/disable': rule({ schema: passwordConfirmSchema }),
   'POST /two-factor/generate-backup-codes': rule({ schema: passwordConfirmSchema }),
   'POST /two-factor/verify-totp': rule({
     schema: totpCodeSchema,
-    limits: ({ ip }) => [perIp('two-factor', ip, 20, 15 * MINUTE)],
+    limits: ({ ip }) => [perIp('two-factor', ip, AUTH_LIMITS.twoFactor.perAddress)],
   }),
   'POST /two-factor/verify-backup-code': rule({
     schema: backupCodeSchema,
-    limits: ({ ip }) => [perIp('two-factor', ip, 20, 15 * MINUTE)],
+    limits: ({ ip }) => [perIp('two-factor', ip, AUTH_LIMITS.twoFactor.perAddress)],
   }),
 };
 
