@@ -173,6 +173,33 @@ async function normalizeError(res: Response): Promise<Response> {
   );
 }
 
+/** Every `token` field, however deep: what better-auth puts there is the session credential. */
+function stripTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripTokens);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, inner]) => (key === 'token' ? [] : [[key, stripTokens(inner)]])),
+  );
+}
+
+/**
+ * better-auth repeats the session token in the JSON of sign-in, get-session and the two-factor step.
+ * The HttpOnly cookie is the credential; a copy in the body is readable by any script on the page.
+ */
+async function withoutSessionToken(res: Response): Promise<Response> {
+  if (!res.ok || !res.headers.get('content-type')?.includes('application/json')) return res;
+  const text = await res.text();
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return new Response(text, res);
+  }
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(stripTokens(payload)), { status: res.status, headers });
+}
+
 export function authRoutes(auth: Auth, db: Database, options: { trustProxy: number }) {
   const app = new Hono<AppEnv>();
   // Every auth body is a small JSON object; nothing bigger is read.
@@ -226,7 +253,7 @@ export function authRoutes(auth: Auth, db: Database, options: { trustProxy: numb
         .after(auth, input)
         .catch((err: unknown) => c.get('log').error({ err }, 'after-auth step failed'));
     }
-    return normalizeError(res);
+    return normalizeError(await withoutSessionToken(res));
   });
   return app;
 }
