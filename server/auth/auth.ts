@@ -60,6 +60,26 @@ export function createAuth(options: AuthOptions) {
       password: passwordHashing,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // Someone registers with an address that has an account: the answer is the same as for a new
+      // one (auth-routes.ts), and the owner hears of it instead. Sent in the background so that the
+      // mail does not show in the answer's timing.
+      onExistingUserSignUp: async ({ user: target }) => {
+        // Never verified: the sign-up route sends a fresh verification link instead, which is what
+        // they need to finish registering.
+        if (!target.emailVerified) return;
+        const mail = async () => {
+          const profile = await profileOf(target.id);
+          await mailer.send(
+            actionMail('existingAccount', {
+              to: target.email,
+              name: profile?.firstName ?? target.name,
+              language: await languageOf(target.id),
+              link: `${options.publicUrl}/auth`,
+            }),
+          );
+        };
+        void mail().catch((err: unknown) => options.logger.error({ err }, 'existing-account mail failed'));
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user: target, url }) => {
         const profile = await profileOf(target.id);
