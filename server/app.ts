@@ -49,6 +49,7 @@ export function createServices(deps: AppDeps): Services {
     db: database.db,
     secret: resolveAuthSecret(config),
     publicUrl: config.publicUrl,
+    appOrigins: config.appOrigins,
     mailer,
     logger,
   });
@@ -104,7 +105,7 @@ export function buildApp(services: Services, options: AppOptions = {}) {
     return c.json(errorBody('internal_error', 'Something went wrong. Please try again.'), 500);
   });
 
-  app.use('/api/*', sameOrigin(config.publicUrl));
+  app.use('/api/*', sameOrigin(config, logger));
   // Public lists are the same for everyone: a few seconds in memory (see micro-cache.ts).
   const listCache = createMicroCache({
     ttlMs: config.listCacheMs,

@@ -50,6 +50,13 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /**
+   * The origins a browser may send state-changing requests from: PUBLIC_URL's, or when it is not set
+   * the loopback names on the configured port (http://localhost, 127.0.0.1 and [::1]).
+   */
+  appOrigins: string[];
+  /** Whether PUBLIC_URL was set, rather than defaulted to localhost. */
+  publicUrlSet: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   authSecret: string | undefined;
@@ -86,6 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appOrigins: e.PUBLIC_URL
+      ? [new URL(e.PUBLIC_URL).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${e.PORT}`),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET,

@@ -16,6 +16,8 @@ export type AuthOptions = {
   db: Database;
   secret: string;
   publicUrl: string;
+  /** Origins whose requests better-auth accepts (config.appOrigins). */
+  appOrigins: string[];
   mailer: Mailer;
   logger: Logger;
 };
@@ -43,7 +45,7 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     baseURL: options.publicUrl,
     basePath: '/api/auth',
-    trustedOrigins: [options.publicUrl],
+    trustedOrigins: options.appOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, twoFactor: twoFactorTable },

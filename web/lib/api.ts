@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly retryAfter?: number,
+    /** Where the site lives, sent with a refusal of a request made from another address. */
+    readonly publicUrl?: string,
   ) {
     super(message);
   }
@@ -26,7 +28,14 @@ export async function api<T>(path: string, init: JsonInit = {}): Promise<T> {
   if (!res.ok) {
     const error = (data as { error?: { code?: string; message?: string } } | null)?.error;
     const retryAfter = Number(res.headers.get('retry-after')) || undefined;
-    throw new ApiError(res.status, error?.code ?? 'http_error', error?.message ?? res.statusText, retryAfter);
+    const publicUrl = res.headers.get('x-public-url') ?? undefined;
+    throw new ApiError(
+      res.status,
+      error?.code ?? 'http_error',
+      error?.message ?? res.statusText,
+      retryAfter,
+      publicUrl,
+    );
   }
   return data as T;
 }
