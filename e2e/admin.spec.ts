@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { PASSWORD, registerVerifiedUser, signInThroughForm } from './support/accounts';
 import { ORIGIN } from './support/demo';
-import { DEMO_MODERATOR } from './support/moderation';
+import { DEMO_MODERATOR, signInModeratorThroughForm, signInThroughApi } from './support/moderation';
 import { test as base, expect } from './support/test';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -17,8 +17,7 @@ const test = base.extend<{ moderator: Page }, { moderatorState: StorageState }>(
         baseURL: ORIGIN,
         extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.9`, origin: ORIGIN },
       });
-      const res = await request.post('/api/auth/sign-in/email', { data: DEMO_MODERATOR });
-      expect(res.status(), await res.text()).toBe(200);
+      await signInThroughApi(request, DEMO_MODERATOR);
       await use(await request.storageState());
       await request.dispose();
     },
@@ -190,4 +189,12 @@ test('the admin panel sends visitors and plain users to the home page', async ({
   await page.goto('/admin/reports');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Panou de administrare' })).toHaveCount(0);
+});
+
+test('the moderator signs in with the password and the code from the authenticator app', async ({ page }) => {
+  await signInModeratorThroughForm(page);
+  await expect(page.getByRole('button', { name: 'Meniul contului' })).toBeVisible();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Panou de administrare' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Secțiunile panoului de administrare' })).toBeVisible();
 });

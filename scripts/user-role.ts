@@ -1,11 +1,9 @@
 // Grants or removes a staff role, so that the first moderator can exist:
 //   npm run user:role -- maria@example.ro admin.moderator     (or admin.super, or user to remove)
-import { eq } from 'drizzle-orm';
 import { ROLES } from '../common/roles';
-import { setUserRole } from '../server/auth/roles';
+import { roleSetMessage, setUserRole } from '../server/auth/roles';
 import { loadConfig } from '../server/config';
 import { openConfiguredDatabase } from '../server/db/client';
-import { user } from '../server/db/schema/auth';
 
 const [email, role] = process.argv.slice(2);
 if (!email || !role) {
@@ -13,7 +11,8 @@ if (!email || !role) {
   process.exit(2);
 }
 
-const database = await openConfiguredDatabase(loadConfig());
+const config = loadConfig();
+const database = await openConfiguredDatabase(config);
 await database.migrate();
 try {
   const result = await setUserRole(database.db, email, role);
@@ -21,11 +20,7 @@ try {
     console.error(result.message);
     process.exitCode = 1;
   } else {
-    const [row] = await database.db
-      .select({ role: user.role })
-      .from(user)
-      .where(eq(user.email, result.email));
-    console.log(`${result.email} now has the role ${row?.role}.`);
+    console.log(roleSetMessage(result, config.publicUrl));
   }
 } finally {
   await database.close();

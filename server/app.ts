@@ -64,6 +64,7 @@ export function createServices(deps: AppDeps): Services {
     secret: resolveAuthSecret(config),
     publicUrl: config.publicUrl,
     queue,
+    appOrigins: config.appOrigins,
   });
   const storage =
     deps.storage ??
@@ -117,7 +118,7 @@ export function buildApp(services: Services, options: AppOptions = {}) {
     return c.json(errorBody('internal_error', 'Something went wrong. Please try again.'), 500);
   });
 
-  app.use('/api/*', sameOrigin(config.publicUrl));
+  app.use('/api/*', sameOrigin(config, logger));
   // Public lists are the same for everyone: a few seconds in memory (see micro-cache.ts).
   const listCache = createMicroCache({
     ttlMs: config.listCacheMs,

@@ -30,7 +30,14 @@ const envSchema = z.object({
     emptyAsUnset,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  TRUST_PROXY: z.preprocess(emptyAsUnset, z.enum(['true', 'false', '1', '0']).default('false')),
+  // A hop count; `true` and `false` still mean 1 and 0, as before it counted.
+  TRUST_PROXY: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^(true|false|\d{1,2})$/, 'must be the number of trusted proxies (0, 1, 2, …) or true/false')
+      .default('0'),
+  ),
   API_ONLY: z.preprocess(emptyAsUnset, z.enum(['true', 'false', '1', '0']).default('false')),
   LIST_CACHE_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(600_000).default(5000)),
   WEB_DIST: z.preprocess(emptyAsUnset, z.string().default('dist/web')),
@@ -53,14 +60,24 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /**
+   * The origins a browser may send state-changing requests from: PUBLIC_URL's, or when it is not set
+   * the loopback names on the configured port (http://localhost, 127.0.0.1 and [::1]).
+   */
+  appOrigins: string[];
+  /** Whether PUBLIC_URL was set, rather than defaulted to localhost. */
+  publicUrlSet: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   authSecret: string | undefined;
   demoData: boolean;
   logLevel: string;
   webDist: string;
-  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies in front of the server append to X-Forwarded-For (0: none, use the
+   * socket's address). The client address is the entry the outermost trusted proxy appended.
+   */
+  trustProxy: number;
   /** Serve only /api (development: Vite serves the web app). */
   apiOnly: boolean;
   /** How long public list answers are kept in memory (0: not at all). */
@@ -73,6 +90,8 @@ export type Config = {
   /** When the maintenance runs (cron, UTC). */
   maintenanceCron: string;
 };
+
+const proxyHops = (value: string) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value));
 
 export class ConfigError extends Error {}
 
@@ -91,13 +110,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appOrigins: e.PUBLIC_URL
+      ? [new URL(e.PUBLIC_URL).origin]
+      : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${e.PORT}`),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET,
     demoData: e.DEMO_DATA === 'on',
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: proxyHops(e.TRUST_PROXY),
     apiOnly: e.API_ONLY === 'true' || e.API_ONLY === '1',
     listCacheMs: e.LIST_CACHE_MS,
     queueSuperviseSeconds: e.QUEUE_SUPERVISE_SECONDS,

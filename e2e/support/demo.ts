@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect } from '@playwright/test';
+import { signInThroughApi } from './moderation';
 
 /** The e2e server starts with the demo data (DEMO_DATA=on): approved ads owned by these two sellers. */
 export const DEMO_SELLER = {
@@ -16,16 +17,12 @@ const octet = () => Math.floor(Math.random() * 250) + 1;
 /** A browser context of its own (its own cookies and client address), signed in through the API. */
 export async function signedInContext(
   browser: Browser,
-  account: { email: string; password: string },
+  account: { email: string; password: string; totpSecret?: string },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     extraHTTPHeaders: { 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` },
   });
-  const res = await context.request.post('/api/auth/sign-in/email', {
-    headers: { origin: ORIGIN },
-    data: { email: account.email, password: account.password },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await signInThroughApi(context.request, account);
   return context;
 }
 

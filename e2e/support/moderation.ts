@@ -1,18 +1,57 @@
-import { type Browser, expect } from '@playwright/test';
+import { createOTP } from '@better-auth/utils/otp';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 
-export const DEMO_MODERATOR = { email: 'moderator@armamarket.ro', password: 'moderator-parola-2026' };
+/**
+ * The demo moderator of the e2e server (server/seed/demo-seed.ts). Staff need two-factor, so it has
+ * TOTP on: `totpSecret` is the secret as better-auth keeps it; authenticator apps take its base32 form
+ * (MFZG2YLNMFZGWZLUFVSGK3LPFUZGMYJB, in the README).
+ */
+export const DEMO_MODERATOR = {
+  email: 'moderator@armamarket.ro',
+  password: 'moderator-parola-2026',
+  totpSecret: 'armamarket-demo-2fa!',
+};
 const origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
+type Account = { email: string; password: string; totpSecret?: string };
+
+/** The current code, from the same TOTP library that better-auth verifies codes with. */
+export const totpCode = (secret: string): Promise<string> => createOTP(secret).totp();
+
+/** Signs in through the API: the password, then the TOTP code when the account asks for one. */
+export async function signInThroughApi(request: APIRequestContext, account: Account): Promise<void> {
+  const headers = { origin };
+  const res = await request.post('/api/auth/sign-in/email', {
+    headers,
+    data: { email: account.email, password: account.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { twoFactorRedirect?: boolean };
+  if (!body.twoFactorRedirect) return;
+  expect(account.totpSecret, `a TOTP secret for ${account.email}`).toBeTruthy();
+  const verified = await request.post('/api/auth/two-factor/verify-totp', {
+    headers,
+    data: { code: await totpCode(account.totpSecret ?? '') },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+}
+
+/** Signs the demo moderator in through the form, code step included, as a person would. */
+export async function signInModeratorThroughForm(page: Page): Promise<void> {
+  await page.goto('/auth?mode=login');
+  await page.getByLabel('E-mail').fill(DEMO_MODERATOR.email);
+  await page.getByLabel('Parolă', { exact: true }).fill(DEMO_MODERATOR.password);
+  await page.getByRole('button', { name: 'Autentifică-te' }).click();
+  await page.getByLabel('Cod de autentificare').fill(await totpCode(DEMO_MODERATOR.totpSecret));
+  await page.getByRole('button', { name: 'Verifică' }).click();
+}
 
 /** A moderator session (the demo moderator of the e2e server) approves the ad through the API. */
 export async function approveAsModerator(browser: Browser, adId: string) {
   const context = await browser.newContext({
     extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Date.now() % 250}.7` },
   });
-  const signIn = await context.request.post('/api/auth/sign-in/email', {
-    headers: { origin },
-    data: DEMO_MODERATOR,
-  });
-  expect(signIn.status()).toBe(200);
+  await signInThroughApi(context.request, DEMO_MODERATOR);
   const approved = await context.request.post(`/api/admin/ads/${adId}/approve`, {
     headers: { origin },
     data: {},

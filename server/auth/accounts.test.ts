@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Me } from '../../common/schemas/auth';
 import { session, user } from '../db/schema/auth';
@@ -8,6 +8,7 @@ import { createUser, DEFAULT_PASSWORD, signedInClient } from '../test/factories'
 import { createTestContext, type TestContext } from '../test/harness';
 import { linkIn } from '../test/mail-capture';
 import { secretFromTotpUri, totp } from '../test/totp';
+import { AUTH_LIMITS } from './auth-routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -174,16 +175,21 @@ describe('sign-in and sign-out', () => {
   });
 
   it('limits sign-in attempts per IP across addresses', async () => {
-    const browser = createClient(ctx, { ip: '192.0.2.77' });
+    const ip = '192.0.2.77';
+    const { max, windowSeconds } = AUTH_LIMITS.signIn.perAddress;
+    // As if all but one of the address's attempts had been made already.
+    await ctx.database.db.execute(sql`
+      insert into rate_limits (key, count, reset_at)
+      values (${`sign-in:ip:${ip}`}, ${max - 1}, now() + make_interval(secs => ${windowSeconds}))`);
+    const browser = createClient(ctx, { ip });
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) {
+    for (let i = 0; i < 2; i++) {
       statuses.push(
         (await browser.post('/api/auth/sign-in/email', { email: freshEmail(), password: 'nope-nope' }))
           .status,
       );
     }
-    expect(statuses.at(-1)).toBe(429);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+    expect(statuses).toEqual([401, 429]);
   });
 
   it('refuses a deactivated user and ends their sessions', async () => {

@@ -32,22 +32,53 @@ type Rule<S extends z.ZodType = z.ZodType> = {
   /** What better-auth receives: only known fields, never what the client adds. */
   body?: (input: z.output<S>) => Record<string, unknown>;
   limits?: (caller: Caller, input: z.output<S>) => LimitRule[];
-  /** Runs after better-auth answered 2xx. */
+  /**
+   * Runs after better-auth answered 2xx, without holding the answer up: what it does (a mail) must not
+   * show in the response time.
+   */
   after?: (auth: Auth, input: z.output<S>) => Promise<void>;
+  /** Replaces better-auth's 2xx body, when that body would tell callers apart. */
+  answer?: unknown;
+  /** The answer never comes sooner than this, so the work behind it does not show in its timing. */
+  minDurationMs?: number;
 };
 
 const MINUTE = 60;
 const HOUR = 3600;
-const perIp = (action: string, ip: string, max: number, windowSeconds: number): LimitRule => ({
+type Size = { max: number; windowSeconds: number };
+const size = (max: number, windowSeconds: number): Size => ({ max, windowSeconds });
+
+/**
+ * Per e-mail address the limits protect one account (guessing its password, flooding its inbox) at
+ * sizes its owner never meets. Per client address they are only a flood guard: a mobile carrier's
+ * shared address carries many honest people (see server/http/rate-limit.ts), so each is sized for
+ * tens of them at once, mistyped passwords included.
+ */
+export const AUTH_LIMITS = {
+  signUp: { perAddress: size(60, HOUR), perEmail: size(3, HOUR) },
+  signIn: { perAddress: size(120, 15 * MINUTE), perEmail: size(10, 15 * MINUTE) },
+  resend: { perAddress: size(60, HOUR), perEmail: size(3, HOUR) },
+  reset: { perAddress: size(60, HOUR), perEmail: size(3, HOUR) },
+  // The token in the link is the secret; this only slows a script guessing tokens.
+  resetConfirm: { perAddress: size(60, HOUR) },
+  changePassword: { perAddress: size(60, HOUR) },
+  twoFactor: { perAddress: size(60, 15 * MINUTE) },
+} as const;
+
+const perIp = (action: string, ip: string, sized: Size): LimitRule => ({
   key: `${action}:ip:${ip}`,
-  max,
-  windowSeconds,
+  ...sized,
 });
-const perEmail = (action: string, email: string, max: number, windowSeconds: number): LimitRule => ({
+const perEmail = (action: string, email: string, sized: Size): LimitRule => ({
   key: `${action}:email:${email}`,
-  max,
-  windowSeconds,
+  ...sized,
 });
+
+/**
+ * Sign-up hashes the password whether or not the address is new (~80 ms, more under load); only a new
+ * one adds a user, an account and a profile. Well above both, so neither shows.
+ */
+export const SIGN_UP_MIN_MS = 600;
 
 const rule = <S extends z.ZodType>(r: Rule<S>) => r as Rule;
 
@@ -72,47 +103,60 @@ const RULES: Record<string, Rule> = {
       name: `${input.firstName} ${input.lastName}`,
       callbackURL: VERIFY_CALLBACK,
     }),
-    limits: ({ ip }, input) => [perIp('sign-up', ip, 10, HOUR), perEmail('sign-up', input.email, 3, HOUR)],
+    limits: ({ ip }, input) => [
+      perIp('sign-up', ip, AUTH_LIMITS.signUp.perAddress),
+      perEmail('sign-up', input.email, AUTH_LIMITS.signUp.perEmail),
+    ],
     after: async (auth, input) => {
       await auth.api.sendVerificationEmail({ body: { email: input.email, callbackURL: VERIFY_CALLBACK } });
     },
+    // A new address and a registered one (whose owner is mailed instead, auth.ts) get the same answer,
+    // and in the same time: both hash the password, but only a new one writes its rows.
+    answer: { status: true },
+    minDurationMs: SIGN_UP_MIN_MS,
   }),
   'POST /sign-in/email': rule({
     schema: signInSchema,
     body: (input) => ({ ...input, callbackURL: '/' }),
     limits: ({ ip }, input) => [
-      perIp('sign-in', ip, 30, 15 * MINUTE),
-      perEmail('sign-in', input.email, 10, 15 * MINUTE),
+      perIp('sign-in', ip, AUTH_LIMITS.signIn.perAddress),
+      perEmail('sign-in', input.email, AUTH_LIMITS.signIn.perEmail),
     ],
   }),
   'POST /send-verification-email': rule({
     schema: resendVerificationSchema,
     body: (input) => ({ ...input, callbackURL: VERIFY_CALLBACK }),
-    limits: ({ ip }, input) => [perIp('resend', ip, 10, HOUR), perEmail('resend', input.email, 3, HOUR)],
+    limits: ({ ip }, input) => [
+      perIp('resend', ip, AUTH_LIMITS.resend.perAddress),
+      perEmail('resend', input.email, AUTH_LIMITS.resend.perEmail),
+    ],
   }),
   'POST /request-password-reset': rule({
     schema: requestPasswordResetSchema,
     body: (input) => ({ ...input, redirectTo: RESET_CALLBACK }),
-    limits: ({ ip }, input) => [perIp('reset', ip, 10, HOUR), perEmail('reset', input.email, 3, HOUR)],
+    limits: ({ ip }, input) => [
+      perIp('reset', ip, AUTH_LIMITS.reset.perAddress),
+      perEmail('reset', input.email, AUTH_LIMITS.reset.perEmail),
+    ],
   }),
   'POST /reset-password': rule({
     schema: resetPasswordSchema,
-    limits: ({ ip }) => [perIp('reset-confirm', ip, 20, HOUR)],
+    limits: ({ ip }) => [perIp('reset-confirm', ip, AUTH_LIMITS.resetConfirm.perAddress)],
   }),
   'POST /change-password': rule({
     schema: changePasswordSchema,
-    limits: ({ ip }) => [perIp('change-password', ip, 20, HOUR)],
+    limits: ({ ip }) => [perIp('change-password', ip, AUTH_LIMITS.changePassword.perAddress)],
   }),
   'POST /two-factor/enable': rule({ schema: passwordConfirmSchema }),
   'POST /two-factor/disable': rule({ schema: passwordConfirmSchema }),
   'POST /two-factor/generate-backup-codes': rule({ schema: passwordConfirmSchema }),
   'POST /two-factor/verify-totp': rule({
     schema: totpCodeSchema,
-    limits: ({ ip }) => [perIp('two-factor', ip, 20, 15 * MINUTE)],
+    limits: ({ ip }) => [perIp('two-factor', ip, AUTH_LIMITS.twoFactor.perAddress)],
   }),
   'POST /two-factor/verify-backup-code': rule({
     schema: backupCodeSchema,
-    limits: ({ ip }) => [perIp('two-factor', ip, 20, 15 * MINUTE)],
+    limits: ({ ip }) => [perIp('two-factor', ip, AUTH_LIMITS.twoFactor.perAddress)],
   }),
 };
 
@@ -146,7 +190,34 @@ async function normalizeError(res: Response): Promise<Response> {
   );
 }
 
-export function authRoutes(auth: Auth, db: Database, options: { trustProxy: boolean }) {
+/** Every `token` field, however deep: what better-auth puts there is the session credential. */
+function stripTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripTokens);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, inner]) => (key === 'token' ? [] : [[key, stripTokens(inner)]])),
+  );
+}
+
+/**
+ * better-auth repeats the session token in the JSON of sign-in, get-session and the two-factor step.
+ * The HttpOnly cookie is the credential; a copy in the body is readable by any script on the page.
+ */
+async function withoutSessionToken(res: Response): Promise<Response> {
+  if (!res.ok || !res.headers.get('content-type')?.includes('application/json')) return res;
+  const text = await res.text();
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return new Response(text, res);
+  }
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(stripTokens(payload)), { status: res.status, headers });
+}
+
+export function authRoutes(auth: Auth, db: Database, options: { trustProxy: number }) {
   const app = new Hono<AppEnv>();
   // Every auth body is a small JSON object; nothing bigger is read.
   app.use('/auth/*', jsonBodyLimit(16 * 1024));
@@ -190,16 +261,26 @@ export function authRoutes(auth: Auth, db: Database, options: { trustProxy: bool
         body: JSON.stringify(found.body ? found.body(input) : input),
       });
     }
+    const started = performance.now();
     const res = await auth.handler(forwarded);
     // better-auth answers a failed query with a plain 500; during an outage the client should hear 503.
     if (res.status >= 500 && isDatabaseUnreachable(db))
       throw new DatabaseUnavailableError('auth: database unreachable');
     if (res.ok && found.after) {
-      await found
-        .after(auth, input)
-        .catch((err: unknown) => c.get('log').error({ err }, 'after-auth step failed'));
+      const log = c.get('log');
+      void found.after(auth, input).catch((err: unknown) => log.error({ err }, 'after-auth step failed'));
     }
-    return normalizeError(res);
+    if (found.minDurationMs) {
+      const wait = found.minDurationMs - (performance.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    if (res.ok && found.answer !== undefined) {
+      const headers = new Headers(res.headers);
+      headers.delete('content-length');
+      headers.set('content-type', 'application/json');
+      return new Response(JSON.stringify(found.answer), { status: 200, headers });
+    }
+    return normalizeError(await withoutSessionToken(res));
   });
   return app;
 }

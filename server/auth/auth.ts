@@ -18,6 +18,8 @@ export type AuthOptions = {
   secret: string;
   publicUrl: string;
   queue: JobQueue;
+  /** Origins whose requests better-auth accepts (config.appOrigins). */
+  appOrigins: string[];
 };
 
 export const VERIFY_CALLBACK = '/auth/verified';
@@ -39,9 +41,10 @@ export function createAuth(options: AuthOptions) {
    * delays the mail. The key is the link, which holds the token: one mail per token.
    */
   const queueActionMail = async (
-    kind: 'verify' | 'reset',
+    kind: 'verify' | 'reset' | 'existingAccount',
     target: { id: string; email: string; name: string },
     url: string,
+    dedupeKey?: string,
   ) => {
     const profile = await profileOf(target.id);
     const language: Language = LANGUAGES.find((lng) => lng === profile?.locale) ?? 'ro';
@@ -51,7 +54,7 @@ export function createAuth(options: AuthOptions) {
       language,
       link: url,
     });
-    const key = `${kind}:${createHash('sha256').update(url).digest('hex')}`;
+    const key = dedupeKey ?? `${kind}:${createHash('sha256').update(url).digest('hex')}`;
     await enqueueMail(queue, db, { key, message });
   };
 
@@ -60,7 +63,7 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     baseURL: options.publicUrl,
     basePath: '/api/auth',
-    trustedOrigins: [options.publicUrl],
+    trustedOrigins: options.appOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, twoFactor: twoFactorTable },
@@ -77,6 +80,22 @@ export function createAuth(options: AuthOptions) {
       password: passwordHashing,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // Someone registers with an address that has an account: the answer is the same as for a new
+      // one (auth-routes.ts), and the owner hears of it instead. Sent in the background so that the
+      // mail does not show in the answer's timing.
+      onExistingUserSignUp: async ({ user: target }) => {
+        // Never verified: the sign-up route sends a fresh verification link instead, which is what
+        // they need to finish registering.
+        if (!target.emailVerified) return;
+        // One such mail per account and hour at most, whatever the number of attempts.
+        const hour = Math.floor(Date.now() / 3_600_000);
+        await queueActionMail(
+          'existingAccount',
+          target,
+          `${options.publicUrl}/auth`,
+          `existingAccount:${target.id}:${hour}`,
+        );
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: ({ user: target, url }) => queueActionMail('reset', target, url),
     },

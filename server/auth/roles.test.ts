@@ -20,6 +20,7 @@ describe('setUserRole (npm run user:role)', () => {
       ok: true,
       email: person.email,
       role: 'admin.moderator',
+      twoFactorEnabled: false,
     });
     expect((await browser.get('/api/me')).status).toBe(401);
     const again = await signedInClient(ctx, person);

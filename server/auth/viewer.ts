@@ -28,10 +28,17 @@ async function isActive(db: Database, userId: string): Promise<boolean> {
   return row?.isActive !== false;
 }
 
+/** Answers about the caller themselves, whoever asks (a 401 included): never kept by any cache. */
+const ALWAYS_PRIVATE = /^\/api\/(auth|me|admin|conversations)(\/|$)/;
+
 /**
  * Looks the session up lazily: public routes that never ask pay nothing. Deactivation ends an
  * account's sessions; one that outlived it (signed in at the same moment) ends on its next use, and
  * the caller is a visitor.
+ *
+ * Any answer given to a signed-in viewer may hold what only they may see (an ad's contact e-mail,
+ * their own ads, the admin panel), so it is marked `Cache-Control: no-store`: no browser history,
+ * shared proxy or CDN keeps it. A visitor's answer to a public route stays cacheable.
  */
 export function viewerMiddleware(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -54,6 +61,10 @@ export function viewerMiddleware(auth: Auth, db: Database): MiddlewareHandler<Ap
       return pending;
     });
     await next();
+    const personal =
+      ALWAYS_PRIVATE.test(c.req.path) ||
+      (pending !== undefined && (await pending.catch(() => null)) !== null);
+    if (personal) c.res.headers.set('Cache-Control', 'no-store');
   };
 }
 

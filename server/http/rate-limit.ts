@@ -4,6 +4,26 @@ import { tooManyRequests } from '../errors';
 
 export type LimitRule = { key: string; max: number; windowSeconds: number };
 
+/*
+ * How the limits are sized.
+ *
+ * Per client address: Romanian mobile carriers put their subscribers behind carrier-grade NAT, so one
+ * public IPv4 address carries hundreds to thousands of people at once, and offices, campuses and
+ * shooting clubs share one too. A per-address limit must therefore never be what stops an honest
+ * person: each is sized well above the busiest hour of honest use that a shared address could see
+ * (tens of people on this site at once), and only stops one machine flooding the site or one person
+ * multiplying a per-account allowance with fresh accounts. IPv6 is counted per /64 (client-ip.ts),
+ * which is one subscriber, not a crowd.
+ *
+ * Per account and per e-mail address: these do the real work, at sizes an honest person never meets,
+ * because no one else shares them. Sign-in attempts are counted per e-mail so a password cannot be
+ * guessed from many addresses; posting, messaging, reporting and uploading are counted per account.
+ *
+ * The sizes live next to the actions: AUTH_LIMITS (auth/auth-routes.ts), AD_LIMITS (ads/limits.ts),
+ * MESSAGE_LIMITS (interactions/conversations.ts), REPORTS_PER_* (interactions/reports.ts),
+ * UPLOADS_PER_* (routes/uploads.ts), FAVORITE_WRITES (interactions/favorites.ts).
+ */
+
 /**
  * Counts a hit against every rule at once (fixed windows kept in the database, so the limits hold
  * across server processes) and refuses with 429 when any rule is over its maximum.

@@ -10,10 +10,11 @@ import { enforceRateLimits } from '../http/rate-limit';
 import { authorize } from '../policies/policies';
 
 /**
- * Reports per client address and hour, since visitors may report too; a signed-in reporter is also
- * counted per account, so changing address does not lift their limit.
+ * Reports per client address and hour, since visitors may report too: sized for a shared mobile
+ * address with many people on it (server/http/rate-limit.ts), not for one person. A signed-in
+ * reporter is also counted per account, so changing address does not lift their limit.
  */
-export const REPORTS_PER_IP = { max: 10, windowSeconds: 3600 } as const;
+export const REPORTS_PER_IP = { max: 60, windowSeconds: 3600 } as const;
 export const REPORTS_PER_USER = { max: 20, windowSeconds: 24 * 3600 } as const;
 
 const clean = (value: string | null) => (value === null ? null : value.replaceAll('\u0000', '') || null);

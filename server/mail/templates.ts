@@ -26,7 +26,7 @@ export function translate(language: Language, key: string, values: Record<string
 
 /** A mail with one call to action: a greeting, a paragraph, a button, a note. Text and HTML alike. */
 export function actionMail(
-  kind: 'verify' | 'reset',
+  kind: 'verify' | 'reset' | 'existingAccount',
   options: { to: string; name: string; language: Language; link: string },
 ): MailMessage {
   const t = (key: string, values?: Record<string, string>) => translate(options.language, key, values);

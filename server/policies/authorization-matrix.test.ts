@@ -400,10 +400,11 @@ const ROUTES: Record<string, Case[]> = {
     }),
     signedIn(400),
   ),
-  // Without a pending two-factor sign-in a visitor has nothing to verify; these users have no TOTP.
+  // Without a pending two-factor sign-in a visitor has nothing to verify. Users have no TOTP (400);
+  // staff must have it on (policies.ts), so theirs is checked and the made-up code is wrong (401).
   'POST /api/auth/two-factor/verify-totp': one(
     () => ({ method: 'POST', path: '/api/auth/two-factor/verify-totp', body: { code: '000000' } }),
-    signedIn(400),
+    { ...signedIn(400), moderator: 401, super: 401 },
   ),
   'POST /api/auth/two-factor/verify-backup-code': one(
     () => ({
@@ -411,7 +412,7 @@ const ROUTES: Record<string, Case[]> = {
       path: '/api/auth/two-factor/verify-backup-code',
       body: { code: 'aaaaa-bbbbb' },
     }),
-    signedIn(400),
+    { ...signedIn(400), moderator: 401, super: 401 },
   ),
 };
 

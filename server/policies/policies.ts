@@ -1,7 +1,7 @@
 import { isStaffRole, type Role } from '../../common/roles';
 import type { AdStatus } from '../../common/values';
 import type { Viewer } from '../auth/viewer';
-import { forbidden, notFound, unauthorized } from '../errors';
+import { AppError, forbidden, notFound, unauthorized } from '../errors';
 
 /**
  * Who may do what, in one place. Every action the API performs is listed here; an action without
@@ -24,8 +24,13 @@ type SubjectRule<S> = (viewer: Viewer | null, subject: S) => boolean;
 
 const anyone: Rule = () => true;
 const signedIn: Rule = (viewer) => viewer !== null;
-const isModerator = (viewer: Viewer | null) => isStaffRole(viewer?.role);
-const isSuper = (viewer: Viewer | null) => viewer?.role === 'admin.super';
+/**
+ * Staff rights need two-factor on: a guessed or leaked password alone must not open the admin panel.
+ * Until then a staff account has a user's rights, and the admin routes tell it why (authorize).
+ */
+const hasTwoFactor = (viewer: Viewer | null) => viewer?.twoFactorEnabled === true;
+const isModerator = (viewer: Viewer | null) => isStaffRole(viewer?.role) && hasTwoFactor(viewer);
+const isSuper = (viewer: Viewer | null) => viewer?.role === 'admin.super' && hasTwoFactor(viewer);
 /** Nobody changes their own role or deactivates themselves. */
 const isSomeoneElse = (viewer: Viewer | null, target: UserSubject) =>
   viewer !== null && viewer.id !== target.id;
@@ -86,6 +91,27 @@ type SubjectOf<A extends Action> = Parameters<Rules[A]>[1];
 /** Actions on a thing take the thing; the others take nothing. */
 type SubjectArgs<A extends Action> = undefined extends SubjectOf<A> ? [] : [subject: SubjectOf<A>];
 
+/** The admin panel's actions: a staff account without two-factor is told to turn it on. */
+const STAFF_ACTIONS = new Set<Action>([
+  'admin.panel',
+  'ad.moderate',
+  'user.manage',
+  'user.setRole',
+  'audit.read',
+]);
+
+export const TWO_FACTOR_REQUIRED = 'two_factor_required';
+const twoFactorRequired = () =>
+  new AppError(
+    403,
+    TWO_FACTOR_REQUIRED,
+    'Staff accounts must turn on two-factor authentication (Settings) before using the admin panel',
+  );
+
+/** A staff account that would have the right, but has not turned two-factor on yet. */
+const lacksOnlyTwoFactor = (viewer: Viewer | null, action: Action) =>
+  viewer !== null && isStaffRole(viewer.role) && !hasTwoFactor(viewer) && STAFF_ACTIONS.has(action);
+
 export function can<A extends Action>(viewer: Viewer | null, action: A, ...subject: SubjectArgs<A>): boolean {
   const rule = RULES[action] as SubjectRule<unknown> | undefined;
   return rule ? rule(viewer, subject[0]) : false;
@@ -101,6 +127,7 @@ export function authorize<A extends Action>(
   ...subject: SubjectArgs<A>
 ): asserts viewer is AllowedViewer<A> {
   if (can(viewer, action, ...subject)) return;
+  if (lacksOnlyTwoFactor(viewer, action)) throw twoFactorRequired();
   throw viewer || subject.length > 0 ? notFound() : unauthorized();
 }
 
@@ -113,5 +140,7 @@ export function authorizeShown<A extends Action>(
   action: A,
   ...subject: SubjectArgs<A>
 ): asserts viewer is AllowedViewer<A> {
-  if (!can(viewer, action, ...subject)) throw forbidden('You may not do this to this account');
+  if (can(viewer, action, ...subject)) return;
+  if (lacksOnlyTwoFactor(viewer, action)) throw twoFactorRequired();
+  throw forbidden('You may not do this to this account');
 }

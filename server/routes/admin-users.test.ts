@@ -151,7 +151,8 @@ describe('deactivation', () => {
 
 describe('PUT /api/admin/users/{id}/role', () => {
   it('lets admin.super grant and remove admin.moderator; the account is signed out each time', async () => {
-    const user = await createUser(ctx);
+    // With TOTP on already, as staff must have it (a grant to someone without it: staff-two-factor.test.ts).
+    const user = await createUser(ctx, { twoFactor: true });
     const client = await signedInClient(ctx, user);
     expect((await client.get('/api/admin/queue')).status).toBe(404);
 

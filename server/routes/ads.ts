@@ -9,13 +9,16 @@ import {
 import { createAd, deleteAd, updateAd } from '../ads/commands';
 import { loadAdDetail } from '../ads/detail';
 import { findAds } from '../ads/find-ads';
+import { adWriteLimits } from '../ads/limits';
 import { findAdSubject, listOwnAds } from '../ads/queries';
 import type { Services } from '../app-env';
 import { getViewer, requireViewer } from '../auth/viewer';
 import { notFound } from '../errors';
 import { createApiRouter } from '../http/api-app';
+import { clientIp } from '../http/client-ip';
+import { enforceRateLimits } from '../http/rate-limit';
 import { authorize } from '../policies/policies';
-import { errorResponses, idParams, json, jsonBodyLimit, signedInFirst } from './openapi-kit';
+import { errorResponses, idParams, json, jsonBodyLimit, signedInFirst, tooManyResponse } from './openapi-kit';
 
 /** An ad form is a few kilobytes; anything far bigger is refused before it is read. */
 const JSON_BODY_MAX = 64 * 1024;
@@ -46,7 +49,11 @@ const postAd = createRoute({
   summary: 'Submit an ad for review',
   middleware: [signedInFirst, adBodyLimit] as const,
   request: { body: { ...json(adInputSchema), required: true } },
-  responses: { 201: { description: 'Created, pending review', ...json(adDetailSchema) }, ...errorResponses },
+  responses: {
+    201: { description: 'Created, pending review', ...json(adDetailSchema) },
+    ...errorResponses,
+    ...tooManyResponse,
+  },
 });
 
 const putAd = createRoute({
@@ -56,7 +63,11 @@ const putAd = createRoute({
   summary: 'Replace an own ad; it goes back to review',
   middleware: [signedInFirst, adBodyLimit] as const,
   request: { params: idParams, body: { ...json(adInputSchema), required: true } },
-  responses: { 200: { description: 'Updated, pending review', ...json(adDetailSchema) }, ...errorResponses },
+  responses: {
+    200: { description: 'Updated, pending review', ...json(adDetailSchema) },
+    ...errorResponses,
+    ...tooManyResponse,
+  },
 });
 
 const removeAd = createRoute({
@@ -77,7 +88,7 @@ const myAds = createRoute({
 });
 
 export function adsRoutes(services: Services) {
-  const { db, storage } = services;
+  const { db, storage, config } = services;
   return createApiRouter()
     .openapi(browse, async (c) => {
       authorize(await getViewer(c), 'ads.browse');
@@ -90,6 +101,7 @@ export function adsRoutes(services: Services) {
     .openapi(postAd, async (c) => {
       const viewer = await getViewer(c);
       authorize(viewer, 'ad.create');
+      await enforceRateLimits(db, adWriteLimits('create', viewer.id, clientIp(c, config.trustProxy)));
       const id = await createAd(services, viewer.id, c.req.valid('json'));
       return c.json(await loadAdDetail(services, viewer, id), 201);
     })
@@ -99,6 +111,7 @@ export function adsRoutes(services: Services) {
       const ad = await findAdSubject(db, id);
       if (!ad) throw notFound();
       authorize(viewer, 'ad.update', ad);
+      await enforceRateLimits(db, adWriteLimits('edit', viewer.id, clientIp(c, config.trustProxy)));
       await updateAd(services, id, viewer.id, c.req.valid('json'));
       return c.json(await loadAdDetail(services, viewer, id), 200);
     })

@@ -16,9 +16,10 @@ import { errorResponses, payloadResponses, tooManyResponse } from './openapi-kit
 
 /** Room for the multipart envelope around a file of the largest allowed size. */
 const UPLOAD_BODY_MAX = UPLOAD_MAX_BYTES + 64 * 1024;
-export const UPLOADS_PER_HOUR = 60;
-/** Per client address, looser than per user: people behind one address share it. */
-export const UPLOADS_PER_ADDRESS_HOUR = 200;
+/** A busy seller's hour: twenty ads of five photos (AD_LIMITS), with retakes. */
+export const UPLOADS_PER_HOUR = 120;
+/** Per client address, looser than per user: several sellers may share one mobile address. */
+export const UPLOADS_PER_ADDRESS_HOUR = 300;
 
 const uploadForm = z.object({
   file: z

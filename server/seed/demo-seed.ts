@@ -5,6 +5,7 @@ import { adInputSchema } from '../../common/schemas/ads';
 import { createAd } from '../ads/commands';
 import { saveUpload } from '../ads/uploads';
 import type { Services } from '../app-env';
+import { enableTotp, totpSecretOf } from '../auth/two-factor-setup';
 import { queryRows } from '../db/client';
 import { ads } from '../db/schema/ads';
 import { user } from '../db/schema/auth';
@@ -32,6 +33,9 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Elena',
     lastName: 'Marin',
     role: 'admin.moderator',
+    // Staff need two-factor (server/policies). What an authenticator app takes is its base32 form,
+    // printed in the log and the README: MFZG2YLNMFZGWZLUFVSGK3LPFUZGMYJB (see totpSecretOf).
+    totpSecret: 'armamarket-demo-2fa!',
   },
 ] as const satisfies ReadonlyArray<{
   email: string;
@@ -39,6 +43,7 @@ export const DEMO_ACCOUNTS = [
   firstName: string;
   lastName: string;
   role: Role;
+  totpSecret?: string;
 }>;
 
 const HOUR = 3600_000;
@@ -49,7 +54,7 @@ export async function isEmptyDatabase(services: Pick<Services, 'db'>): Promise<b
   return (row?.n ?? 0) === 0;
 }
 
-async function createDemoAccount(
+export async function createDemoAccount(
   services: Services,
   account: (typeof DEMO_ACCOUNTS)[number],
 ): Promise<string> {
@@ -67,8 +72,15 @@ async function createDemoAccount(
     .update(user)
     .set({ emailVerified: true, role: account.role })
     .where(eq(user.id, created.user.id));
+  if ('totpSecret' in account)
+    await enableTotp(services.auth, services.db, created.user.id, account.totpSecret);
   return created.user.id;
 }
+
+/** How the log and the README show a demo account: address, password, and the TOTP secret if any. */
+export const describeDemoAccount = (account: (typeof DEMO_ACCOUNTS)[number]) =>
+  `${account.role}: ${account.email} / ${account.password}` +
+  ('totpSecret' in account ? ` / TOTP secret ${totpSecretOf(account.totpSecret).base32}` : '');
 
 /**
  * About forty approved ads in Romanian across the categories, with pictures drawn locally, owned by

@@ -1,5 +1,5 @@
 import type { Services } from '../app-env';
-import { isEmptyDatabase, seedDemoData } from './demo-seed';
+import { describeDemoAccount, isEmptyDatabase, seedDemoData } from './demo-seed';
 
 /**
  * A newcomer's first `npm start` shows a living marketplace: on an empty embedded database (not on
@@ -16,7 +16,7 @@ export async function seedDemoOnFirstStart(services: Services): Promise<void> {
     {
       ads: result.ads,
       seconds: Math.round((Date.now() - started) / 100) / 10,
-      accounts: result.accounts.map((account) => `${account.role}: ${account.email} / ${account.password}`),
+      accounts: result.accounts.map(describeDemoAccount),
     },
     'demo data ready: sign in with one of these accounts',
   );

@@ -4,6 +4,7 @@ import en from '../public/locales/en/common.json';
 import ro from '../public/locales/ro/common.json';
 import { ApiError } from './api';
 import { apiErrorText } from './api-error-text';
+import { authErrorMessage } from './auth-errors';
 
 const i18n = i18next.createInstance();
 await i18n.init({ lng: 'en', resources: { en: { common: en } }, interpolation: { escapeValue: false } });
@@ -48,6 +49,25 @@ describe('apiErrorText', () => {
     expect(apiErrorText(t, new ApiError(500, 'internal_error', 'Something went wrong'))).toBe(
       en.apiErrors.server,
     );
+  });
+
+  it('points to the configured address when the app was opened at another one', async () => {
+    const i18nRo = i18next.createInstance();
+    await i18nRo.init({
+      lng: 'ro',
+      resources: { ro: { common: ro } },
+      interpolation: { escapeValue: false },
+    });
+    const refused = new ApiError(
+      403,
+      'cross_origin',
+      'Requests from other sites…',
+      undefined,
+      'http://localhost:3000',
+    );
+    expect(apiErrorText(i18nRo.t, refused)).toBe('Deschide site-ul la http://localhost:3000');
+    expect(apiErrorText(t, refused)).toBe('Open the site at http://localhost:3000');
+    expect(authErrorMessage(refused, i18nRo.t)).toBe('Deschide site-ul la http://localhost:3000');
   });
 
   it('never passes the API’s English text through', () => {

@@ -10,6 +10,10 @@ export function apiErrorText(t: TFunction, error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   if (error.status === 0) return t('common:apiErrors.network');
   if (error.code === 'rate_limited') return rateLimitText(t, error.retryAfter ?? 60);
+  // The app was opened at another address than the one it is configured for (127.0.0.1 for localhost).
+  if (error.code === 'cross_origin' && error.publicUrl) {
+    return t('common:apiErrors.wrongOrigin', { url: error.publicUrl });
+  }
   if (error.code === 'database_unavailable' || error.status === 503) return t('common:apiErrors.unavailable');
   if (error.code === 'validation_error') return t('common:apiErrors.invalid');
   if (error.status === 404) return t('common:apiErrors.notFound');

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly retryAfter?: number,
+    /** Where the site lives, sent with a refusal of a request made from another address. */
+    readonly publicUrl?: string,
   ) {
     super(message);
   }
@@ -18,7 +20,7 @@ type JsonInit = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit };
 export async function api<T>(path: string, init: JsonInit = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   const preloaded = !rest.method || rest.method === 'GET' ? takePreloaded(path) : undefined;
-  if (preloaded) return answerOf<T>(preloaded.status, preloaded.body, null, '');
+  if (preloaded) return answerOf<T>(preloaded.status, preloaded.body, new Headers(), '');
   const res = await fetch(path, {
     credentials: 'same-origin',
     ...rest,
@@ -26,19 +28,21 @@ export async function api<T>(path: string, init: JsonInit = {}): Promise<T> {
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   });
   const text = await res.text();
-  return answerOf<T>(
-    res.status,
-    text ? safeJson(text) : null,
-    res.headers.get('retry-after'),
-    res.statusText,
-  );
+  return answerOf<T>(res.status, text ? safeJson(text) : null, res.headers, res.statusText);
 }
 
-function answerOf<T>(status: number, data: unknown, retryAfterHeader: string | null, statusText: string): T {
+function answerOf<T>(status: number, data: unknown, headers: Headers, statusText: string): T {
   if (status < 200 || status >= 300) {
     const error = (data as { error?: { code?: string; message?: string } } | null)?.error;
-    const retryAfter = Number(retryAfterHeader) || undefined;
-    throw new ApiError(status, error?.code ?? 'http_error', error?.message ?? statusText, retryAfter);
+    const retryAfter = Number(headers.get('retry-after')) || undefined;
+    const publicUrl = headers.get('x-public-url') ?? undefined;
+    throw new ApiError(
+      status,
+      error?.code ?? 'http_error',
+      error?.message ?? statusText,
+      retryAfter,
+      publicUrl,
+    );
   }
   return data as T;
 }

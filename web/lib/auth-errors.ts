@@ -19,7 +19,9 @@ const KNOWN: Record<string, string> = {
 /** The user's words for an auth failure; the server's English is the last resort. */
 export function authErrorMessage(error: unknown, t: TFunction): string {
   if (!(error instanceof ApiError)) return t('auth:errors.network');
-  if (error.code === 'rate_limited') return apiErrorText(t, error) ?? t('auth:errors.generic');
+  if (error.code === 'rate_limited' || error.code === 'cross_origin') {
+    return apiErrorText(t, error) ?? t('auth:errors.generic');
+  }
   if (error.code === 'validation_error') return t('auth:errors.generic');
   const key = KNOWN[error.code];
   return key ? t(`auth:${key}`) : error.message || t('auth:errors.generic');

@@ -86,7 +86,7 @@ export const ipArbitrary = fc.oneof(
         fc.constantFrom("' OR 1=1 --", '<script>', '198.51.100.1, 10.0.0.1', 'unknown', '::1', '999.999.1.1'),
         fc.noBias(fc.nat()),
       )
-      // The number goes first: a proxy list counts as its first address.
+      // The number goes first, so the entries differ; behind one trusted proxy the last entry counts.
       .map(([text, n]) => `${n} ${text}`),
   },
 );

@@ -1,7 +1,8 @@
 import { TabNav } from '@web/components/layout/tab-nav';
+import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet } from 'react-router';
 
 const TABS = [
   { to: '/admin', key: 'tabs.queue', end: true, superOnly: false },
@@ -19,6 +20,8 @@ export function AdminLayout() {
   const { user, loading, isStaff } = useAuth();
   if (loading) return <p className="text-muted-foreground">{t('common:common.loading')}</p>;
   if (!user || !isStaff) return <Navigate to="/" replace />;
+  // The server refuses staff without two-factor on every admin route; say why and where to fix it.
+  if (!user.twoFactorEnabled) return <TwoFactorRequired />;
   const isSuper = user.role === 'admin.super';
 
   return (
@@ -29,6 +32,27 @@ export function AdminLayout() {
         tabs={TABS.filter((tab) => !tab.superOnly || isSuper).map((tab) => ({ ...tab, label: t(tab.key) }))}
       />
       <Outlet />
+    </div>
+  );
+}
+
+function TwoFactorRequired() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('title')}</h1>
+      <section
+        aria-labelledby="two-factor-required"
+        className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:p-6"
+      >
+        <h2 id="two-factor-required" className="text-lg font-semibold">
+          {t('twoFactorRequired.title')}
+        </h2>
+        <p className="text-muted-foreground">{t('twoFactorRequired.body')}</p>
+        <Button asChild className="self-start">
+          <Link to="/dashboard/settings">{t('twoFactorRequired.link')}</Link>
+        </Button>
+      </section>
     </div>
   );
 }

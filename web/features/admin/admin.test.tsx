@@ -16,7 +16,11 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const auth = vi.hoisted(() => ({
-  state: { user: null as { role: string } | null, loading: false, isStaff: false },
+  state: {
+    user: null as { role: string; twoFactorEnabled: boolean } | null,
+    loading: false,
+    isStaff: false,
+  },
 }));
 vi.mock('@web/lib/auth', () => ({ useAuth: () => auth.state }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -32,9 +36,9 @@ afterEach(() => {
   toast.error.mockReset();
 });
 
-const signedInAs = (role: string | null) => {
+const signedInAs = (role: string | null, twoFactorEnabled = true) => {
   auth.state = {
-    user: role ? { role } : null,
+    user: role ? { role, twoFactorEnabled } : null,
     loading: false,
     isStaff: role === 'admin.moderator' || role === 'admin.super',
   };
@@ -84,6 +88,23 @@ describe('admin panel access', () => {
     renderAdmin('/admin/users');
     expect(await screen.findByText('Home page')).toBeInTheDocument();
   });
+
+  it.each(['admin.moderator', 'admin.super'])(
+    'tells %s without two-factor to turn it on in Settings, and asks the server nothing',
+    async (role) => {
+      const fetch = vi.fn(async () => json({ items: [], nextCursor: null, total: 0 }));
+      vi.stubGlobal('fetch', fetch);
+      signedInAs(role, false);
+      renderAdmin('/admin');
+      expect(screen.getByRole('heading', { name: 'Turn on two-factor authentication' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to Settings' })).toHaveAttribute(
+        'href',
+        '/dashboard/settings',
+      );
+      expect(screen.queryByRole('navigation', { name: 'Admin panel sections' })).toBeNull();
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
 
   it('shows the three tabs to a moderator and the Audit Log to admin.super only', async () => {
     vi.stubGlobal(
