@@ -52,7 +52,7 @@ describe('AdCard', () => {
     const link = screen.getByRole('link');
     expect(link).toHaveAttribute('href', '/ad/ad-1');
     expect(within(link).getByRole('heading', { name: ad.title })).toBeInTheDocument();
-    expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500,00 RON');
+    expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500 RON');
     expect(within(link).getByText('9x19 mm')).toBeInTheDocument();
     expect(within(link).getByText('Semiautomat')).toBeInTheDocument();
     expect(within(link).getByText('Like new')).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('AdCard', () => {
     expect(within(link).getByText('Ca nou')).toBeInTheDocument();
     expect(within(link).getByText('Promovat')).toBeInTheDocument();
     expect(within(link).getByText('acum 3 zile')).toBeInTheDocument();
-    expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500,00 RON');
+    expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500 RON');
   });
 
   it('serves WebP with a lazy JPEG fallback', () => {
