@@ -59,6 +59,8 @@ describe('AdCard', () => {
     expect(within(link).getByText('Featured')).toBeInTheDocument();
     expect(within(link).getByText('Cluj-Napoca')).toBeInTheDocument();
     expect(within(link).getByText('3 days ago')).toHaveAttribute('datetime', ad.createdAt);
+    // The date itself is a tooltip away.
+    expect(within(link).getByText('3 days ago').getAttribute('title')).toMatch(/^June 12, 2026/);
   });
 
   it('speaks Romanian: condition label and relative time, price stays in the ro-RO format', () => {

@@ -3,7 +3,7 @@ import { FavoriteButton } from '@web/components/favorite-button';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatPrice, formatRelativeTime } from '@web/lib/format';
+import { formatDate, formatDateTime, formatPrice, formatRelativeTime } from '@web/lib/format';
 import { AlertTriangle, Clock, Mail, MapPin, Pencil, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,8 +105,13 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
               </span>
               <span className="flex items-center gap-1.5">
                 <Clock className="size-4 shrink-0" aria-hidden="true" />
-                {t('detail.posted')}{' '}
-                <time dateTime={ad.createdAt}>{formatRelativeTime(ad.createdAt, i18n.language)}</time>
+                <span>
+                  {t('detail.posted')}{' '}
+                  <time dateTime={ad.createdAt} title={formatDateTime(ad.createdAt, i18n.language)}>
+                    {formatRelativeTime(ad.createdAt, i18n.language)} ·{' '}
+                    {formatDate(ad.createdAt, i18n.language)}
+                  </time>
+                </span>
               </span>
             </div>
             {ad.can.edit && (
