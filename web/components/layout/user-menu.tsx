@@ -1,14 +1,11 @@
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
+import { initialsOf } from '@web/lib/initials';
 import { useUnreadCount } from '@web/lib/unread';
 import { useTranslation } from 'react-i18next';
 import { DeferredMenu, menuLoader } from './deferred-menu';
 
 const popup = menuLoader(() => import('./user-menu-popup'));
-
-/** Spec: the first two letters of the e-mail in upper case, or U. */
-export const initialsOf = (email: string | null | undefined) =>
-  email ? email.slice(0, 2).toUpperCase() : 'U';
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -25,7 +22,7 @@ export function UserMenu() {
           aria-label={unread > 0 ? t('userMenu.openUnread', { count: unread }) : t('userMenu.open')}
         >
           <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
-            {initialsOf(user?.email)}
+            {initialsOf(user)}
           </span>
           {unread > 0 && (
             <span
