@@ -73,7 +73,7 @@ export function ReportAdDialog({ ad }: { ad: AdDetail }) {
           {t('open')}
         </Button>
       </DialogTrigger>
-      <DialogContent closeLabel={t('cancel')}>
+      <DialogContent closeLabel={t('close')}>
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{t('title')}</DialogTitle>
