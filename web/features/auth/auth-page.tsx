@@ -99,7 +99,8 @@ export function AuthPage() {
           {step.kind === 'two-factor' && <TwoFactorStep onDone={finishSignIn} />}
           {step.kind === 'check-email' && (
             <div className="flex flex-col gap-4" role="status">
-              <p>
+              {/* An address is one long word: let it wrap anywhere rather than leave the card. */}
+              <p className="wrap-anywhere">
                 {step.unverified
                   ? t('verify.notVerified', { email: step.email })
                   : t('verify.checkBody', { email: step.email })}
