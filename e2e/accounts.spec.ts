@@ -15,7 +15,7 @@ test('register, verify through the mailed link, sign out and sign in again', asy
   await page.getByRole('link', { name: 'Înregistrare' }).click();
   await expect(page).toHaveURL(/\/auth\?mode=register$/);
 
-  // The first failing rule is shown as a 'Validation Error' notice.
+  // A failing rule is shown under its field.
   await page.getByLabel('Prenume').fill('Ana');
   await page.getByLabel('Nume', { exact: true }).fill('Pop');
   await page.getByLabel('E-mail').fill(email);

@@ -1,5 +1,7 @@
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { registerVerifiedUser, uniqueEmail } from './support/accounts';
+import { adIdByTitle, DEMO_AD_TITLE } from './support/demo';
 import { expect, test } from './support/test';
 
 // What a newcomer met on a phone (issue 14). Each test holds at 1280 px too; the phone project is the point.
@@ -65,4 +67,70 @@ test('the crop dialog is walked with Tab in the order it is seen: crop area, zoo
   expect(cropBox.y < cancelBox.y || cropBox.x < cancelBox.x).toBe(true);
   await page.keyboard.press('Tab');
   await expect(area).toBeFocused();
+});
+
+/** The control's inline error: named by aria-describedby, with aria-invalid on the control. */
+async function expectInlineError(page: Page, label: Locator, message: string) {
+  await expect(label).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = (await label.getAttribute('aria-describedby')) ?? '';
+  const ids = describedBy.split(' ').filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+  expect(texts).toContain(message);
+}
+
+test('registering with every field empty marks each field under itself and focuses First name', async ({
+  page,
+}) => {
+  await page.goto('/auth?mode=register');
+  await page.getByRole('button', { name: 'Înregistrează-te' }).click();
+  const firstName = page.getByLabel('Prenume');
+  await expect(firstName).toBeFocused();
+  await expectInlineError(page, firstName, 'Prenumele este obligatoriu');
+  await expectInlineError(page, page.getByLabel('Nume', { exact: true }), 'Numele este obligatoriu');
+  await expectInlineError(page, page.getByLabel('E-mail'), 'Adresă de e-mail invalidă');
+  await expectInlineError(
+    page,
+    page.getByLabel('Parolă', { exact: true }),
+    'Parola trebuie să aibă cel puțin 8 caractere',
+  );
+  // No notice for what the form itself can say.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+
+  // Fixing a field takes its message away; the others stay until the next try.
+  await firstName.fill('Ana');
+  await expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Numele este obligatoriu')).toBeVisible();
+});
+
+test('the ad form, settings and the message box show their errors inline too', async ({ page }) => {
+  await registerVerifiedUser(page);
+  await page.goto('/post-ad');
+  await page.getByRole('button', { name: 'Trimite spre verificare' }).click();
+  const title = page.getByLabel('Titlu');
+  await expect(title).toBeFocused();
+  await expectInlineError(page, title, 'Titlul trebuie să aibă cel puțin 5 caractere');
+  await expectInlineError(
+    page,
+    page.getByLabel('Descriere'),
+    'Descrierea trebuie să aibă cel puțin 20 de caractere',
+  );
+  await expectInlineError(page, page.getByLabel('Categorie'), 'Categoria este obligatorie');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+
+  await page.goto('/dashboard/settings');
+  await page.getByLabel('Parola actuală').fill('o-parola-buna-123');
+  await page.getByLabel('Parola nouă', { exact: true }).fill('alta-parola-buna-1');
+  await page.getByLabel('Confirmă parola nouă').fill('alta-parola-buna-2');
+  await page.getByRole('button', { name: 'Schimbă parola' }).click();
+  const confirm = page.getByLabel('Confirmă parola nouă');
+  await expect(confirm).toBeFocused();
+  await expectInlineError(page, confirm, 'Parolele nu coincid');
+
+  const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
+  await page.goto(`/ad/${adId}`);
+  await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+  const box = page.getByLabel('Mesajul tău');
+  await expect(box).toBeFocused();
+  await expectInlineError(page, box, 'Scrie un mesaj');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 });

@@ -56,7 +56,6 @@ export function ContactSeller({ ad }: { ad: AdDetail }) {
         {t('contact.title')}
       </h2>
       <MessageForm
-        id="contact-message"
         label={t('contact.label')}
         placeholder={t('contact.placeholder')}
         submitLabel={t('contact.send')}
