@@ -109,7 +109,7 @@ test('profile settings are saved and survive a reload', async ({ page }) => {
 
 test('the dashboard sends visitors to sign in', async ({ page }) => {
   await page.goto('/dashboard/settings');
-  await expect(page).toHaveURL(/\/auth\?mode=login$/);
+  await expect(page).toHaveURL(/\/auth\?mode=login&next=%2Fdashboard%2Fsettings$/);
   await expect(page.getByRole('heading', { name: 'Autentificare' })).toBeVisible();
 });
 

@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { registerVerifiedUser, uniqueEmail } from './support/accounts';
-import { adIdByTitle, DEMO_AD_TITLE } from './support/demo';
+import { PASSWORD, registerVerifiedUser, signOutThroughMenu, uniqueEmail } from './support/accounts';
+import { adIdByTitle, DEMO_AD_TITLE, ORIGIN } from './support/demo';
+import { linkFromMail } from './support/outbox';
 import { expect, test } from './support/test';
 
 // What a newcomer met on a phone (issue 14). Each test holds at 1280 px too; the phone project is the point.
@@ -134,3 +135,58 @@ test('the ad form, settings and the message box show their errors inline too', a
   await expectInlineError(page, box, 'Scrie un mesaj');
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 });
+
+test('a visitor asked to sign in to write comes back to the ad, signing in or registering', async ({
+  page,
+}) => {
+  const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
+  const { email } = await registerVerifiedUser(page);
+  await signOutThroughMenu(page);
+
+  await page.goto(`/ad/${adId}`);
+  await page.getByRole('button', { name: 'Scrie un mesaj' }).click();
+  await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Autentificare' }).click();
+  await expect(page).toHaveURL(new RegExp(`/auth\\?mode=login&next=%2Fad%2F${adId}$`));
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Parolă', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Autentifică-te' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ad/${adId}$`));
+  await expect(page.getByLabel('Mesajul tău')).toBeVisible();
+  await signOutThroughMenu(page);
+
+  // A newcomer: from the ad to registration, through the mailed link, and back to the ad.
+  const newcomer = uniqueEmail('nou');
+  await page.goto(`/ad/${adId}`);
+  await page.getByRole('link', { name: 'Înregistrare' }).click();
+  await expect(page).toHaveURL(new RegExp(`/auth\\?mode=register&next=%2Fad%2F${adId}$`));
+  await page.getByLabel('Prenume').fill('Ioana');
+  await page.getByLabel('Nume', { exact: true }).fill('Dumitrescu');
+  await page.getByLabel('E-mail').fill(newcomer);
+  await page.getByLabel('Parolă', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Înregistrează-te' }).click();
+  await expect(page.getByRole('heading', { name: 'Verifică-ți e-mailul' })).toBeVisible();
+  await page.goto(await linkFromMail(newcomer));
+  await expect(page.getByRole('heading', { name: 'Adresă confirmată' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continuă de unde ai rămas' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ad/${adId}$`));
+  await expect(page.getByRole('button', { name: 'Meniul contului' })).toHaveText('ID');
+});
+
+for (const hostile of [
+  '//evil.example/x',
+  'https://evil.example/',
+  '/\\evil.example',
+  'javascript:alert(1)',
+]) {
+  test(`a hostile next (${hostile}) is ignored: sign-in lands on the home page`, async ({ page }) => {
+    const { email } = await registerVerifiedUser(page);
+    await signOutThroughMenu(page);
+    await page.goto(`/auth?mode=login&next=${encodeURIComponent(hostile)}`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Parolă', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Autentifică-te' }).click();
+    await expect(page.getByText('Bine ai revenit!')).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(ORIGIN);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+}

@@ -1,12 +1,14 @@
 import { signInSchema, signUpSchema } from '@common/schemas/auth';
+import { useQueryClient } from '@tanstack/react-query';
 import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api';
-import { useAuth } from '@web/lib/auth';
+import { ME_QUERY_KEY, useAuth } from '@web/lib/auth';
 import { authErrorMessage } from '@web/lib/auth-errors';
 import { useFormErrors } from '@web/lib/form-errors';
+import { useReturnPath } from '@web/lib/return-to';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,9 +30,11 @@ const SIGN_IN_ORDER = ['email', 'password'] as const;
 export function AuthPage() {
   const { t, i18n } = useTranslation('auth');
   const { user, loading, refresh } = useAuth();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const mode: Mode = params.get('mode') === 'register' ? 'register' : 'login';
+  const next = useReturnPath();
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [busy, setBusy] = useState(false);
   const { register, handleSubmit } = useForm<Values>({
@@ -38,24 +42,34 @@ export function AuthPage() {
   });
   const errors = useFormErrors<keyof Values>();
 
-  if (!loading && user && step.kind === 'form') return <Navigate to="/" replace />;
+  if (!loading && user && step.kind === 'form') return <Navigate to={next ?? '/'} replace />;
 
   const finishSignIn = async () => {
+    // What was loaded as a visitor (the ad's contact box, favorites) is read again as this person.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
     await refresh();
     toast.success(t('signIn.successTitle'), { description: t('signIn.successBody') });
-    navigate('/', { replace: true });
+    navigate(next ?? '/', { replace: true });
   };
 
   const onSubmit = handleSubmit(async (values) => {
     const input =
       mode === 'register'
-        ? errors.check(signUpSchema, { ...values, locale: i18n.resolvedLanguage }, REGISTER_ORDER)
+        ? errors.check(
+            signUpSchema,
+            { ...values, locale: i18n.resolvedLanguage, next: next ?? undefined },
+            REGISTER_ORDER,
+          )
         : errors.check(signInSchema, { email: values.email, password: values.password }, SIGN_IN_ORDER);
     if (!input) return;
     setBusy(true);
     try {
       if (mode === 'register') {
-        await signUp({ ...values, locale: i18n.resolvedLanguage === 'en' ? 'en' : 'ro' });
+        await signUp({
+          ...values,
+          locale: i18n.resolvedLanguage === 'en' ? 'en' : 'ro',
+          next: next ?? undefined,
+        });
         toast.success(t('signUp.successTitle'), { description: t('signUp.successBody') });
         setStep({ kind: 'check-email', email: input.email });
         return;
@@ -74,10 +88,10 @@ export function AuthPage() {
     }
   });
 
-  const switchMode = (next: Mode) => {
+  const switchMode = (to: Mode) => {
     errors.clear();
     setStep({ kind: 'form' });
-    setParams({ mode: next }, { replace: true });
+    setParams(next ? { mode: to, next } : { mode: to }, { replace: true });
   };
 
   return (
@@ -109,7 +123,7 @@ export function AuthPage() {
                   ? t('verify.notVerified', { email: step.email })
                   : t('verify.checkBody', { email: step.email })}
               </p>
-              <ResendButton email={step.email} />
+              <ResendButton email={step.email} next={next ?? undefined} />
               <Button type="button" variant="link" onClick={() => switchMode('login')}>
                 {t('signIn.backToSignIn')}
               </Button>
