@@ -15,7 +15,7 @@ test('register, verify through the mailed link, sign out and sign in again', asy
   await page.getByRole('link', { name: 'Înregistrare' }).click();
   await expect(page).toHaveURL(/\/auth\?mode=register$/);
 
-  // The first failing rule is shown as a 'Validation Error' notice.
+  // A failing rule is shown under its field.
   await page.getByLabel('Prenume').fill('Ana');
   await page.getByLabel('Nume', { exact: true }).fill('Pop');
   await page.getByLabel('E-mail').fill(email);
@@ -35,9 +35,8 @@ test('register, verify through the mailed link, sign out and sign in again', asy
 
   await page.goto(await linkFromMail(email, { subject: /Confirmă/ }));
   await expect(page.getByRole('heading', { name: 'Adresă confirmată' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Meniul contului' })).toHaveText(
-    email.slice(0, 2).toUpperCase(),
-  );
+  // The avatar shows the initials of the name given at registration.
+  await expect(page.getByRole('button', { name: 'Meniul contului' })).toContainText('AP');
 
   await signOutThroughMenu(page);
   await signInThroughForm(page, email, PASSWORD);
@@ -110,7 +109,7 @@ test('profile settings are saved and survive a reload', async ({ page }) => {
 
 test('the dashboard sends visitors to sign in', async ({ page }) => {
   await page.goto('/dashboard/settings');
-  await expect(page).toHaveURL(/\/auth\?mode=login$/);
+  await expect(page).toHaveURL(/\/auth\?mode=login&next=%2Fdashboard%2Fsettings$/);
   await expect(page.getByRole('heading', { name: 'Autentificare' })).toBeVisible();
 });
 

@@ -74,7 +74,7 @@ test('changes requested, the owner fixes the ad, the moderator approves and feat
   await expect(moderator.getByRole('heading', { name: 'Panou de administrare' })).toBeVisible();
   const row = moderator.getByTestId('queue-item').filter({ hasText: title });
   await expect(row.getByText('În așteptare')).toBeVisible();
-  await expect(row.getByText('3.200,00 RON')).toBeVisible();
+  await expect(row.getByText('3.200 RON')).toBeVisible();
   await row.getByRole('button', { name: 'Cere modificări' }).click();
   const dialog = moderator.getByRole('dialog', { name: 'Cere modificări' });
   await dialog.getByLabel('Motiv standard').selectOption({ label: 'Poze neclare' });

@@ -7,13 +7,16 @@ test('a visitor reports an ad: a reason is required, details are optional', asyn
   await page.getByRole('button', { name: 'Raportează anunțul' }).click();
   const dialog = page.getByRole('dialog', { name: 'Raportează acest anunț' });
   await expect(dialog).toBeVisible();
-  for (const label of ['spam sau înșelătorie', 'conținut nepotrivit', 'obiect ilegal', 'altceva']) {
+  for (const label of ['Spam sau înșelătorie', 'Conținut nepotrivit', 'Obiect ilegal', 'Altceva']) {
     await expect(dialog.getByRole('radio', { name: label })).toBeVisible();
   }
+  // The corner ✕ and the Cancel button have names of their own.
+  await expect(dialog.getByRole('button', { name: 'Închide' })).toHaveCount(1);
+  await expect(dialog.getByRole('button', { name: 'Anulează' })).toHaveCount(1);
   // Without a reason nothing can be sent.
   await expect(dialog.getByRole('button', { name: 'Trimite raportul' })).toBeDisabled();
 
-  await dialog.getByRole('radio', { name: 'spam sau înșelătorie' }).check();
+  await dialog.getByRole('radio', { name: 'Spam sau înșelătorie' }).check();
   await dialog.getByLabel('Detalii').fill('Același anunț apare de mai multe ori, cu alt preț.');
   const response = page.waitForResponse(
     (res) => res.url().endsWith(`/api/ads/${adId}/reports`) && res.request().method() === 'POST',

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('top bar', () => {
-  test('links to home, browse, search, sign-in and registration', async ({ page, isMobile }) => {
+  test('links to home, browse, search, and to sign-in and registration that come back here', async ({
+    page,
+    isMobile,
+  }) => {
     await page.goto('/missing-page');
     const nav = page.getByRole('navigation', { name: 'Navigare principală' });
     await expect(nav.getByRole('link', { name: 'ArmaMarket' })).toHaveAttribute('href', '/');
@@ -12,11 +15,11 @@ test.describe('top bar', () => {
       );
     await expect(nav.getByRole('link', { name: 'Autentificare' })).toHaveAttribute(
       'href',
-      '/auth?mode=login',
+      '/auth?mode=login&next=%2Fmissing-page',
     );
     await expect(nav.getByRole('link', { name: 'Înregistrare' })).toHaveAttribute(
       'href',
-      '/auth?mode=register',
+      '/auth?mode=register&next=%2Fmissing-page',
     );
 
     await nav.getByRole('link', { name: 'Caută anunțuri' }).click();

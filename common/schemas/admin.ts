@@ -160,6 +160,8 @@ export const adminUserSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   isActive: z.boolean(),
+  /** Whether the owner has confirmed the address through the mailed link. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
   /** What the caller may do to this account, so the panel shows only those buttons. */
   actions: z.array(z.enum(USER_ACTIONS)),

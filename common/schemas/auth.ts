@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../limits';
+import { RETURN_PATH_MAX, safeReturnPath } from '../return-path';
 import { ROLES } from '../roles';
 import { LANGUAGES } from '../values';
 
@@ -44,16 +45,23 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** The page to come back to after the mailed link (common/return-path.ts), already in its safe form. */
+export const returnPathSchema = z
+  .string()
+  .max(RETURN_PATH_MAX, 'invalid')
+  .refine((value) => safeReturnPath(value) === value, 'invalid');
+
 export const signUpSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   firstName: firstNameSchema,
   lastName: lastNameSchema,
   locale: localeSchema.default('ro'),
+  next: returnPathSchema.optional(),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
-export const resendVerificationSchema = z.object({ email: emailSchema });
+export const resendVerificationSchema = z.object({ email: emailSchema, next: returnPathSchema.optional() });
 
 export const requestPasswordResetSchema = z.object({ email: emailSchema });
 

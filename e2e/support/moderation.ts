@@ -1,5 +1,11 @@
 import { createOTP } from '@better-auth/utils/otp';
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+} from '@playwright/test';
 
 /**
  * The demo moderator of the e2e server (server/seed/demo-seed.ts). Staff need two-factor, so it has
@@ -46,12 +52,24 @@ export async function signInModeratorThroughForm(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Verifică' }).click();
 }
 
-/** A moderator session (the demo moderator of the e2e server) approves the ad through the API. */
-export async function approveAsModerator(browser: Browser, adId: string) {
+/**
+ * A browser context signed in as the demo moderator. The one place that knows how staff sign in:
+ * when staff need a second factor, it goes here.
+ */
+export async function moderatorContext(browser: Browser, options: BrowserContextOptions = {}) {
   const context = await browser.newContext({
-    extraHTTPHeaders: { 'x-forwarded-for': `10.9.${Date.now() % 250}.7` },
+    ...options,
+    extraHTTPHeaders: {
+      'x-forwarded-for': `10.9.${Date.now() % 250}.${Math.floor(Math.random() * 250) + 1}`,
+    },
   });
   await signInThroughApi(context.request, DEMO_MODERATOR);
+  return context;
+}
+
+/** A moderator session (the demo moderator of the e2e server) approves the ad through the API. */
+export async function approveAsModerator(browser: Browser, adId: string) {
+  const context = await moderatorContext(browser);
   const approved = await context.request.post(`/api/admin/ads/${adId}/approve`, {
     headers: { origin },
     data: {},

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { decodeReturnPath, encodeReturnPath } from '../../common/return-path';
 import {
   backupCodeSchema,
   changePasswordSchema,
@@ -85,30 +86,43 @@ const rule = <S extends z.ZodType>(r: Rule<S>) => r as Rule;
 /** A mail link's way back into the app: only the page the link was made for, never another site. */
 const callbackTo = (page: string) => z.literal(page, { error: 'invalid' });
 
+/** The verification link's landing page, carrying the page the person was on when asked to sign in. */
+export const verifyCallback = (next?: string) =>
+  next ? `${VERIFY_CALLBACK}?back=${encodeReturnPath(next)}` : VERIFY_CALLBACK;
+
+/** Only what verifyCallback makes: `/auth/verified`, or with a token of one same-origin path. */
+const verifyCallbackSchema = z.string().refine((value) => {
+  if (value === VERIFY_CALLBACK) return true;
+  const prefix = `${VERIFY_CALLBACK}?back=`;
+  return value.startsWith(prefix) && decodeReturnPath(value.slice(prefix.length)) !== null;
+}, 'invalid');
+
 /** The better-auth endpoints the app uses. Anything else under /api/auth answers 404. */
 const RULES: Record<string, Rule> = {
   'GET /get-session': {},
   'GET /verify-email': {
     query: z.object({
       token: z.string().min(1).max(2000),
-      callbackURL: callbackTo(VERIFY_CALLBACK).optional(),
+      callbackURL: verifyCallbackSchema.optional(),
     }),
   },
   'GET /reset-password/:token': { query: z.object({ callbackURL: callbackTo(RESET_CALLBACK) }) },
   'POST /sign-out': {},
   'POST /sign-up/email': rule({
     schema: signUpSchema,
-    body: (input) => ({
+    body: ({ next, ...input }) => ({
       ...input,
       name: `${input.firstName} ${input.lastName}`,
-      callbackURL: VERIFY_CALLBACK,
+      callbackURL: verifyCallback(next),
     }),
     limits: ({ ip }, input) => [
       perIp('sign-up', ip, AUTH_LIMITS.signUp.perAddress),
       perEmail('sign-up', input.email, AUTH_LIMITS.signUp.perEmail),
     ],
     after: async (auth, input) => {
-      await auth.api.sendVerificationEmail({ body: { email: input.email, callbackURL: VERIFY_CALLBACK } });
+      await auth.api.sendVerificationEmail({
+        body: { email: input.email, callbackURL: verifyCallback(input.next) },
+      });
     },
     // A new address and a registered one (whose owner is mailed instead, auth.ts) get the same answer,
     // and in the same time: both hash the password, but only a new one writes its rows.
@@ -125,7 +139,7 @@ const RULES: Record<string, Rule> = {
   }),
   'POST /send-verification-email': rule({
     schema: resendVerificationSchema,
-    body: (input) => ({ ...input, callbackURL: VERIFY_CALLBACK }),
+    body: ({ next, ...input }) => ({ ...input, callbackURL: verifyCallback(next) }),
     limits: ({ ip }, input) => [
       perIp('resend', ip, AUTH_LIMITS.resend.perAddress),
       perEmail('resend', input.email, AUTH_LIMITS.resend.perEmail),

@@ -44,6 +44,7 @@ export async function listUsers(
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       isActive: profiles.isActive,
+      emailVerified: user.emailVerified,
       createdAt: createdMs,
     })
     .from(user)
@@ -74,6 +75,7 @@ export async function listUsers(
         email: row.email,
         role,
         isActive: row.isActive,
+        emailVerified: row.emailVerified,
         createdAt: new Date(row.createdAt).toISOString(),
         actions: userActions(viewer, { id: row.id, role, isActive: row.isActive }),
       };
@@ -106,6 +108,7 @@ const presentUser = async (tx: Tx, viewer: Viewer, id: string): Promise<AdminUse
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       isActive: profiles.isActive,
+      emailVerified: user.emailVerified,
       createdAt: profiles.createdAt,
     })
     .from(user)

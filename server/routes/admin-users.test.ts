@@ -45,9 +45,14 @@ describe('GET /api/admin/users', () => {
       email: newer.email,
       role: 'user',
       isActive: true,
+      emailVerified: true,
       createdAt: expect.any(String),
       actions: ['deactivate'],
     });
+    // An account whose owner never opened the confirmation link says so.
+    const unverified = await createUser(ctx, { verified: false });
+    const again = await mod.get<UsersPage>('/api/admin/users');
+    expect(again.body.items.find((item) => item.id === unverified.id)?.emailVerified).toBe(false);
     // A moderator can do nothing to themselves or to a super.
     expect(res.body.items.find((item) => item.id === moderator.id)?.actions).toEqual([]);
     expect(res.body.items.find((item) => item.id === superUser.id)?.actions).toEqual([]);

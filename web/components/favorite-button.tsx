@@ -2,6 +2,7 @@ import { useAuth } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { useFavoriteIds, useSetFavorite } from '@web/lib/favorites';
 import { notify } from '@web/lib/notify';
+import { signInHref } from '@web/lib/return-to';
 import { Heart } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,7 @@ export function FavoriteButton({ adId, className }: { adId: string; className?: 
     // On a card the button sits over the link to the ad.
     event.preventDefault();
     if (loading || busy) return;
-    if (!user) return navigate('/auth?mode=login');
+    if (!user) return navigate(signInHref(`${window.location.pathname}${window.location.search}`));
     setBusy(true);
     try {
       await setFavorite(adId, !saved);

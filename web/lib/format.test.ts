@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatRelativeTime } from './format';
+import { formatDate, formatDateTime, formatPrice, formatRelativeTime } from './format';
 
 const now = new Date('2026-06-15T12:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
 
 describe('formatPrice', () => {
-  it('formats RON the Romanian way', () => {
-    expect(formatPrice(4500).replace(/\s/g, ' ')).toBe('4.500,00 RON');
+  it('formats RON the Romanian way, with bani only when the price has them', () => {
+    expect(formatPrice(4500).replace(/\s/g, ' ')).toBe('4.500 RON');
+    expect(formatPrice(3900).replace(/\s/g, ' ')).toBe('3.900 RON');
+    expect(formatPrice(7450.5).replace(/\s/g, ' ')).toBe('7.450,50 RON');
     expect(formatPrice(12.5).replace(/\s/g, ' ')).toBe('12,50 RON');
+    expect(formatPrice(0.07).replace(/\s/g, ' ')).toBe('0,07 RON');
+    expect(formatPrice(0).replace(/\s/g, ' ')).toBe('0 RON');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes the day in the reader’s language', () => {
+    expect(formatDate('2026-11-20T10:00:00Z', 'ro')).toBe('20 noiembrie 2026');
+    expect(formatDate('2026-11-20T10:00:00Z', 'en')).toBe('November 20, 2026');
+    expect(formatDateTime('2026-11-20T10:05:00Z', 'ro')).toMatch(/^20 noiembrie 2026.*\d{2}:05$/);
   });
 });
 

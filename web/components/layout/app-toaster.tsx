@@ -1,5 +1,5 @@
 import { NOTIFY_EVENT, type Notice } from '@web/lib/notify';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Toaster, toast } from 'sonner';
 
 /** Loaded on its own after the first render (see DeferredToaster in main.tsx), so sonner stays out of the entry bundle. */
@@ -13,5 +13,20 @@ export default function AppToaster() {
     window.addEventListener(NOTIFY_EVENT, show);
     return () => window.removeEventListener(NOTIFY_EVENT, show);
   }, []);
-  return <Toaster richColors position="top-center" />;
+  const wide = useWideScreen();
+  return <Toaster richColors position={wide ? 'top-center' : 'bottom-center'} />;
+}
+
+const WIDE = '(min-width: 640px)';
+
+/** On phones notices rise from the bottom, where they cover neither the top bar nor the form's fields. */
+function useWideScreen(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const change = () => setWide(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return wide;
 }

@@ -1,5 +1,6 @@
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
+import { signInHref, useCurrentPath } from '@web/lib/return-to';
 import { Crosshair, Plus, Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -9,6 +10,7 @@ import { UserMenu } from './user-menu';
 export function TopBar() {
   const { t } = useTranslation();
   const { user, loading } = useAuth();
+  const here = useCurrentPath();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <nav
@@ -49,10 +51,10 @@ export function TopBar() {
             !loading && (
               <>
                 <Button asChild variant="ghost" size="sm">
-                  <Link to="/auth?mode=login">{t('nav.login')}</Link>
+                  <Link to={signInHref(here)}>{t('nav.login')}</Link>
                 </Button>
                 <Button asChild size="sm">
-                  <Link to="/auth?mode=register">{t('nav.register')}</Link>
+                  <Link to={signInHref(here, 'register')}>{t('nav.register')}</Link>
                 </Button>
               </>
             )

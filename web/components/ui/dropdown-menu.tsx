@@ -2,7 +2,14 @@ import { cn } from '@web/lib/cn';
 import { DropdownMenu as Primitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 
-export const DropdownMenu = Primitive.Root;
+/**
+ * Non-modal by default: a modal Radix menu hides the rest of the app with aria-hidden while it is open,
+ * yet the links and buttons there stay focusable (axe: aria-hidden-focus). Without it the menu still
+ * closes on Escape, an outside press, or Tab moving focus away.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Primitive.Root>) {
+  return <Primitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = Primitive.Trigger;
 export const DropdownMenuGroup = Primitive.Group;
 export const DropdownMenuRadioGroup = Primitive.RadioGroup;

@@ -1,10 +1,10 @@
 import { changePasswordSchema } from '@common/schemas/auth';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { authErrorMessage } from '@web/lib/auth-errors';
-import { validateOrNotify } from '@web/lib/validation';
+import { useFormErrors } from '@web/lib/form-errors';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,17 +16,18 @@ type Values = { currentPassword: string; newPassword: string; confirm: string };
 export function PasswordForm() {
   const { t } = useTranslation(['account', 'auth']);
   const [saving, setSaving] = useState(false);
+  const errors = useFormErrors<keyof Values>();
   const { register, handleSubmit, reset } = useForm<Values>({
     defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
   });
 
   const onSubmit = handleSubmit(async ({ confirm, ...values }) => {
-    const input = validateOrNotify(changePasswordSchema, { ...values, revokeOtherSessions: true }, t);
+    const input = errors.check(changePasswordSchema, { ...values, revokeOtherSessions: true }, [
+      'currentPassword',
+      'newPassword',
+    ]);
     if (!input) return;
-    if (confirm !== values.newPassword) {
-      toast.error(t('validation:title'), { description: t('validation:passwordsDiffer') });
-      return;
-    }
+    if (confirm !== values.newPassword) return errors.fail('confirm', 'passwordsDiffer');
     setSaving(true);
     try {
       await changePassword(input);
@@ -47,34 +48,16 @@ export function PasswordForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="currentPassword">{t('password.current')}</Label>
-            <Input
-              id="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              {...register('currentPassword')}
-            />
-          </div>
+          <FormField label={t('password.current')} {...errors.field('currentPassword')}>
+            <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="newPassword">{t('password.new')}</Label>
-              <Input
-                id="newPassword"
-                type="password"
-                autoComplete="new-password"
-                {...register('newPassword')}
-              />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="confirmPassword">{t('password.confirm')}</Label>
-              <Input
-                id="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                {...register('confirm')}
-              />
-            </div>
+            <FormField label={t('password.new')} {...errors.field('newPassword')}>
+              <Input type="password" autoComplete="new-password" {...register('newPassword')} />
+            </FormField>
+            <FormField label={t('password.confirm')} {...errors.field('confirm')}>
+              <Input type="password" autoComplete="new-password" {...register('confirm')} />
+            </FormField>
           </div>
           <Button type="submit" disabled={saving} className="self-start">
             {saving ? t('password.saving') : t('password.save')}

@@ -1,12 +1,12 @@
 import { type Me, profileUpdateSchema } from '@common/schemas/auth';
 import { LANGUAGES } from '@common/values';
 import { useQueryClient } from '@tanstack/react-query';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { ME_QUERY_KEY } from '@web/lib/auth';
-import { validateOrNotify } from '@web/lib/validation';
+import { useFormErrors } from '@web/lib/form-errors';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,11 +14,13 @@ import { toast } from 'sonner';
 import { updateProfile } from './account-api';
 
 type Values = { firstName: string; lastName: string; phone: string; address: string; locale: string };
+const ORDER = ['firstName', 'lastName', 'phone', 'address', 'locale'] as const;
 
 export function ProfileForm({ me }: { me: Me }) {
   const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
+  const errors = useFormErrors<keyof Values | 'email'>();
   const { register, handleSubmit } = useForm<Values>({
     defaultValues: {
       firstName: me.profile.firstName,
@@ -30,7 +32,7 @@ export function ProfileForm({ me }: { me: Me }) {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const input = validateOrNotify(profileUpdateSchema, values, t);
+    const input = errors.check(profileUpdateSchema, values, ORDER);
     if (!input) return;
     setSaving(true);
     try {
@@ -51,31 +53,24 @@ export function ProfileForm({ me }: { me: Me }) {
       <CardContent>
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="firstName">{t('profile.firstName')}</Label>
-              <Input id="firstName" autoComplete="given-name" {...register('firstName')} />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="lastName">{t('profile.lastName')}</Label>
-              <Input id="lastName" autoComplete="family-name" {...register('lastName')} />
-            </div>
+            <FormField label={t('profile.firstName')} {...errors.field('firstName')}>
+              <Input autoComplete="given-name" {...register('firstName')} />
+            </FormField>
+            <FormField label={t('profile.lastName')} {...errors.field('lastName')}>
+              <Input autoComplete="family-name" {...register('lastName')} />
+            </FormField>
           </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="email">{t('profile.email')}</Label>
-            <Input id="email" value={me.email} readOnly disabled />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="phone">{t('profile.phone')}</Label>
-            <Input id="phone" type="tel" autoComplete="tel" {...register('phone')} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="address">{t('profile.address')}</Label>
-            <Input id="address" autoComplete="street-address" {...register('address')} />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="locale">{t('profile.mailLanguage')}</Label>
+          <FormField label={t('profile.email')} {...errors.field('email')}>
+            <Input value={me.email} readOnly disabled />
+          </FormField>
+          <FormField label={t('profile.phone')} {...errors.field('phone')}>
+            <Input type="tel" autoComplete="tel" {...register('phone')} />
+          </FormField>
+          <FormField label={t('profile.address')} {...errors.field('address')}>
+            <Input autoComplete="street-address" {...register('address')} />
+          </FormField>
+          <FormField label={t('profile.mailLanguage')} {...errors.field('locale')}>
             <select
-              id="locale"
               className="h-10 rounded-md border border-input bg-background px-3 text-base sm:text-sm"
               {...register('locale')}
             >
@@ -85,7 +80,7 @@ export function ProfileForm({ me }: { me: Me }) {
                 </option>
               ))}
             </select>
-          </div>
+          </FormField>
           <Button type="submit" disabled={saving} className="self-start">
             {saving ? t('profile.saving') : t('profile.save')}
           </Button>

@@ -3,7 +3,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { formatRelativeTime } from '@web/lib/format';
-import { Search, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
+import { MailCheck, MailWarning, Search, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserAction, useUsers } from './admin-api';
@@ -148,6 +148,13 @@ function UserRow({
           {user.isActive ? t('users.active') : t('users.inactive')}
         </Badge>
         {user.role !== 'user' && <Badge variant="secondary">{t(`roles.${user.role}`)}</Badge>}
+        <Badge
+          variant="outline"
+          className={user.emailVerified ? undefined : 'border-amber-500 text-amber-900'}
+        >
+          {user.emailVerified ? <MailCheck aria-hidden="true" /> : <MailWarning aria-hidden="true" />}
+          {user.emailVerified ? t('users.verified') : t('users.unverified')}
+        </Badge>
       </div>
       <p className="text-sm break-all text-muted-foreground">{user.email}</p>
       <p className="text-xs text-muted-foreground">

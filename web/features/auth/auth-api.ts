@@ -8,8 +8,8 @@ export const signIn = (input: SignInInput) =>
 
 export const signUp = (input: SignUpInput) => api('/api/auth/sign-up/email', { method: 'POST', json: input });
 
-export const resendVerification = (email: string) =>
-  api('/api/auth/send-verification-email', { method: 'POST', json: { email } });
+export const resendVerification = (email: string, next?: string) =>
+  api('/api/auth/send-verification-email', { method: 'POST', json: { email, next } });
 
 export const requestPasswordReset = (email: string) =>
   api('/api/auth/request-password-reset', { method: 'POST', json: { email } });

@@ -1,12 +1,14 @@
 import { signInSchema, signUpSchema } from '@common/schemas/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { ApiError } from '@web/lib/api';
-import { useAuth } from '@web/lib/auth';
+import { ME_QUERY_KEY, useAuth } from '@web/lib/auth';
 import { authErrorMessage } from '@web/lib/auth-errors';
-import { validateOrNotify } from '@web/lib/validation';
+import { useFormErrors } from '@web/lib/form-errors';
+import { useReturnPath } from '@web/lib/return-to';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,37 +24,52 @@ type Step =
   | { kind: 'two-factor' }
   | { kind: 'check-email'; email: string; unverified?: boolean };
 type Values = { email: string; password: string; firstName: string; lastName: string };
+const REGISTER_ORDER = ['firstName', 'lastName', 'email', 'password'] as const;
+const SIGN_IN_ORDER = ['email', 'password'] as const;
 
 export function AuthPage() {
   const { t, i18n } = useTranslation('auth');
   const { user, loading, refresh } = useAuth();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const mode: Mode = params.get('mode') === 'register' ? 'register' : 'login';
+  const next = useReturnPath();
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [busy, setBusy] = useState(false);
   const { register, handleSubmit } = useForm<Values>({
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
   });
+  const errors = useFormErrors<keyof Values>();
 
-  if (!loading && user && step.kind === 'form') return <Navigate to="/" replace />;
+  if (!loading && user && step.kind === 'form') return <Navigate to={next ?? '/'} replace />;
 
   const finishSignIn = async () => {
+    // What was loaded as a visitor (the ad's contact box, favorites) is read again as this person.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
     await refresh();
     toast.success(t('signIn.successTitle'), { description: t('signIn.successBody') });
-    navigate('/', { replace: true });
+    navigate(next ?? '/', { replace: true });
   };
 
   const onSubmit = handleSubmit(async (values) => {
     const input =
       mode === 'register'
-        ? validateOrNotify(signUpSchema, { ...values, locale: i18n.resolvedLanguage }, t)
-        : validateOrNotify(signInSchema, { email: values.email, password: values.password }, t);
+        ? errors.check(
+            signUpSchema,
+            { ...values, locale: i18n.resolvedLanguage, next: next ?? undefined },
+            REGISTER_ORDER,
+          )
+        : errors.check(signInSchema, { email: values.email, password: values.password }, SIGN_IN_ORDER);
     if (!input) return;
     setBusy(true);
     try {
       if (mode === 'register') {
-        await signUp({ ...values, locale: i18n.resolvedLanguage === 'en' ? 'en' : 'ro' });
+        await signUp({
+          ...values,
+          locale: i18n.resolvedLanguage === 'en' ? 'en' : 'ro',
+          next: next ?? undefined,
+        });
         toast.success(t('signUp.successTitle'), { description: t('signUp.successBody') });
         setStep({ kind: 'check-email', email: input.email });
         return;
@@ -71,9 +88,10 @@ export function AuthPage() {
     }
   });
 
-  const switchMode = (next: Mode) => {
+  const switchMode = (to: Mode) => {
+    errors.clear();
     setStep({ kind: 'form' });
-    setParams({ mode: next }, { replace: true });
+    setParams(next ? { mode: to, next } : { mode: to }, { replace: true });
   };
 
   return (
@@ -99,12 +117,13 @@ export function AuthPage() {
           {step.kind === 'two-factor' && <TwoFactorStep onDone={finishSignIn} />}
           {step.kind === 'check-email' && (
             <div className="flex flex-col gap-4" role="status">
-              <p>
+              {/* An address is one long word: let it wrap anywhere rather than leave the card. */}
+              <p className="wrap-anywhere">
                 {step.unverified
                   ? t('verify.notVerified', { email: step.email })
                   : t('verify.checkBody', { email: step.email })}
               </p>
-              <ResendButton email={step.email} />
+              <ResendButton email={step.email} next={next ?? undefined} />
               <Button type="button" variant="link" onClick={() => switchMode('login')}>
                 {t('signIn.backToSignIn')}
               </Button>
@@ -114,43 +133,39 @@ export function AuthPage() {
             <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
               {mode === 'register' && (
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <div className="flex flex-col gap-2">
-                    <Label htmlFor="firstName">{t('fields.firstName')}</Label>
-                    <Input id="firstName" autoComplete="given-name" required {...register('firstName')} />
-                  </div>
-                  <div className="flex flex-col gap-2">
-                    <Label htmlFor="lastName">{t('fields.lastName')}</Label>
-                    <Input id="lastName" autoComplete="family-name" required {...register('lastName')} />
-                  </div>
+                  <FormField label={t('fields.firstName')} {...errors.field('firstName')}>
+                    <Input autoComplete="given-name" required {...register('firstName')} />
+                  </FormField>
+                  <FormField label={t('fields.lastName')} {...errors.field('lastName')}>
+                    <Input autoComplete="family-name" required {...register('lastName')} />
+                  </FormField>
                 </div>
               )}
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="email">{t('fields.email')}</Label>
-                <Input id="email" type="email" autoComplete="email" required {...register('email')} />
-              </div>
-              <div className="flex flex-col gap-2">
-                <div className="flex items-center justify-between">
-                  <Label htmlFor="password">{t('fields.password')}</Label>
-                  {mode === 'login' && (
+              <FormField label={t('fields.email')} {...errors.field('email')}>
+                <Input type="email" autoComplete="email" required {...register('email')} />
+              </FormField>
+              <FormField
+                label={t('fields.password')}
+                hint={mode === 'register' ? t('fields.passwordHint') : undefined}
+                labelAside={
+                  mode === 'login' && (
                     <Link
                       to="/auth/forgot-password"
                       className="text-sm text-primary underline-offset-4 hover:underline"
                     >
                       {t('signIn.forgot')}
                     </Link>
-                  )}
-                </div>
+                  )
+                }
+                {...errors.field('password')}
+              >
                 <Input
-                  id="password"
                   type="password"
                   autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
                   required
                   {...register('password')}
                 />
-                {mode === 'register' && (
-                  <p className="text-xs text-muted-foreground">{t('fields.passwordHint')}</p>
-                )}
-              </div>
+              </FormField>
               <Button type="submit" disabled={busy}>
                 {busy ? t('pleaseWait') : mode === 'register' ? t('signUp.submit') : t('signIn.submit')}
               </Button>

@@ -1,10 +1,10 @@
 import { requestPasswordResetSchema } from '@common/schemas/auth';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { authErrorMessage } from '@web/lib/auth-errors';
-import { validateOrNotify } from '@web/lib/validation';
+import { useFormErrors } from '@web/lib/form-errors';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,10 +16,11 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const errors = useFormErrors<'email'>();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const input = validateOrNotify(requestPasswordResetSchema, { email }, t);
+    const input = errors.check(requestPasswordResetSchema, { email }, ['email']);
     if (!input) return;
     setBusy(true);
     try {
@@ -44,17 +45,15 @@ export function ForgotPasswordPage() {
             <p role="status">{t('forgot.sent', { email })}</p>
           ) : (
             <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor="email">{t('fields.email')}</Label>
+              <FormField label={t('fields.email')} {...errors.field('email')}>
                 <Input
-                  id="email"
                   type="email"
                   autoComplete="email"
                   value={email}
                   onChange={(event) => setEmail(event.target.value)}
                   required
                 />
-              </div>
+              </FormField>
               <Button type="submit" disabled={busy}>
                 {busy ? t('pleaseWait') : t('forgot.submit')}
               </Button>

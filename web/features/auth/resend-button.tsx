@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { resendVerification } from './auth-api';
 
-export function ResendButton({ email }: { email: string }) {
+export function ResendButton({ email, next }: { email: string; next?: string }) {
   const { t } = useTranslation('auth');
   const [busy, setBusy] = useState(false);
   const resend = async () => {
     setBusy(true);
     try {
-      await resendVerification(email);
+      await resendVerification(email, next);
       toast.success(t('verify.resent'));
     } catch (error) {
       toast.error(t('common:common.error'), { description: authErrorMessage(error, t) });

@@ -1,14 +1,15 @@
 import { newPasswordSchema } from '@common/schemas/auth';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { authErrorMessage } from '@web/lib/auth-errors';
-import { validateOrNotify } from '@web/lib/validation';
+import { useFormErrors } from '@web/lib/form-errors';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { resetPassword } from './auth-api';
 
 export function ResetPasswordPage() {
@@ -19,6 +20,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
+  const errors = useFormErrors<'password' | 'confirm'>();
 
   if (!token || params.get('error')) {
     return (
@@ -40,12 +42,10 @@ export function ResetPasswordPage() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const newPassword = validateOrNotify(newPasswordSchema, password, t);
-    if (newPassword === null) return;
-    if (password !== confirm) {
-      toast.error(t('validation:title'), { description: t('validation:passwordsDiffer') });
-      return;
-    }
+    const checked = errors.check(z.object({ password: newPasswordSchema }), { password }, ['password']);
+    if (checked === null) return;
+    if (password !== confirm) return errors.fail('confirm', 'passwordsDiffer');
+    const newPassword = checked.password;
     setBusy(true);
     try {
       await resetPassword(token, newPassword);
@@ -66,27 +66,26 @@ export function ResetPasswordPage() {
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="new-password">{t('reset.newPassword')}</Label>
+            <FormField
+              label={t('reset.newPassword')}
+              hint={t('fields.passwordHint')}
+              {...errors.field('password')}
+            >
               <Input
-                id="new-password"
                 type="password"
                 autoComplete="new-password"
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
               />
-              <p className="text-xs text-muted-foreground">{t('fields.passwordHint')}</p>
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="confirm-password">{t('reset.confirmPassword')}</Label>
+            </FormField>
+            <FormField label={t('reset.confirmPassword')} {...errors.field('confirm')}>
               <Input
-                id="confirm-password"
                 type="password"
                 autoComplete="new-password"
                 value={confirm}
                 onChange={(event) => setConfirm(event.target.value)}
               />
-            </div>
+            </FormField>
             <Button type="submit" disabled={busy}>
               {busy ? t('pleaseWait') : t('reset.submit')}
             </Button>

@@ -1,6 +1,8 @@
+import { decodeReturnPath } from '@common/return-path';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useAuth } from '@web/lib/auth';
+import { signInHref } from '@web/lib/return-to';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -11,6 +13,8 @@ export function VerifiedPage() {
   const { refresh } = useAuth();
   const [params] = useSearchParams();
   const error = params.get('error')?.toLowerCase();
+  // The page the person was on when asked to sign in, carried through the mailed link.
+  const back = decodeReturnPath(params.get('back'));
 
   useEffect(() => {
     if (!error) void refresh();
@@ -32,7 +36,9 @@ export function VerifiedPage() {
           </p>
           <Button asChild>
             {error ? (
-              <Link to="/auth?mode=login">{t('verify.toSignIn')}</Link>
+              <Link to={signInHref(back ?? '/')}>{t('verify.toSignIn')}</Link>
+            ) : back ? (
+              <Link to={back}>{t('verify.continue')}</Link>
             ) : (
               <Link to="/">{t('verify.toHome')}</Link>
             )}

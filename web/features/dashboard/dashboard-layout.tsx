@@ -1,5 +1,6 @@
 import { TabNav } from '@web/components/layout/tab-nav';
 import { useAuth } from '@web/lib/auth';
+import { signInHref, useCurrentPath } from '@web/lib/return-to';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 
@@ -15,8 +16,9 @@ const TABS = [
 export function DashboardLayout() {
   const { t } = useTranslation('dashboard');
   const { user, loading } = useAuth();
+  const here = useCurrentPath();
   if (loading) return <p className="text-muted-foreground">{t('common:common.loading')}</p>;
-  if (!user) return <Navigate to="/auth?mode=login" replace />;
+  if (!user) return <Navigate to={signInHref(here)} replace />;
 
   return (
     <div className="flex flex-col gap-6">

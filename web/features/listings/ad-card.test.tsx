@@ -55,13 +55,15 @@ describe('AdCard', () => {
     const link = screen.getByRole('link');
     expect(link).toHaveAttribute('href', '/ad/ad-1');
     expect(within(link).getByRole('heading', { name: ad.title })).toBeInTheDocument();
-    expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500,00 RON');
+    expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500 RON');
     expect(within(link).getByText('9x19 mm')).toBeInTheDocument();
     expect(within(link).getByText('Semiautomat')).toBeInTheDocument();
     expect(within(link).getByText('Like new')).toBeInTheDocument();
     expect(within(link).getByText('Featured')).toBeInTheDocument();
     expect(within(link).getByText('Cluj-Napoca')).toBeInTheDocument();
     expect(within(link).getByText('3 days ago')).toHaveAttribute('datetime', ad.createdAt);
+    // The date itself is a tooltip away.
+    expect(within(link).getByText('3 days ago').getAttribute('title')).toMatch(/^June 12, 2026/);
   });
 
   it('speaks Romanian: condition label and relative time, price stays in the ro-RO format', () => {
@@ -70,7 +72,7 @@ describe('AdCard', () => {
     expect(within(link).getByText('Ca nou')).toBeInTheDocument();
     expect(within(link).getByText('Promovat')).toBeInTheDocument();
     expect(within(link).getByText('acum 3 zile')).toBeInTheDocument();
-    expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500,00 RON');
+    expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500 RON');
   });
 
   it('serves responsive WebP with a lazy JPEG fallback', () => {

@@ -2,7 +2,7 @@ import { CARD_IMAGE_SIZES, cardImageSrcset } from '@common/card-image';
 import type { AdCard as AdCardData } from '@common/schemas/ads';
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatPrice, formatRelativeTime } from '@web/lib/format';
+import { formatDateTime, formatPrice, formatRelativeTime } from '@web/lib/format';
 import { Clock, MapPin, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +73,9 @@ export function AdCard({ ad, action, footer, priority }: AdCardProps) {
           </span>
           <span className="flex shrink-0 items-center gap-1">
             <Clock className="size-3.5" aria-hidden="true" />
-            <time dateTime={ad.createdAt}>{formatRelativeTime(ad.createdAt, i18n.language)}</time>
+            <time dateTime={ad.createdAt} title={formatDateTime(ad.createdAt, i18n.language)}>
+              {formatRelativeTime(ad.createdAt, i18n.language)}
+            </time>
           </span>
         </div>
         {footer}

@@ -3,7 +3,8 @@ import { FavoriteButton } from '@web/components/favorite-button';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatPrice, formatRelativeTime } from '@web/lib/format';
+import { formatDate, formatDateTime, formatPrice, formatRelativeTime } from '@web/lib/format';
+import { signInHref, useCurrentPath } from '@web/lib/return-to';
 import { AlertTriangle, Clock, Mail, MapPin, Pencil, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +51,7 @@ const SPEC_FIELDS = ['brand', 'model', 'caliber', 'action', 'barrelLength', 'cap
 
 function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: ReactNode }) {
   const { t, i18n } = useTranslation('listings');
+  const here = useCurrentPath();
   const specs = SPEC_FIELDS.flatMap((field) => {
     const value = ad[field];
     if (value === null || value === '') return [];
@@ -109,8 +111,13 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
               </span>
               <span className="flex items-center gap-1.5">
                 <Clock className="size-4 shrink-0" aria-hidden="true" />
-                {t('detail.posted')}{' '}
-                <time dateTime={ad.createdAt}>{formatRelativeTime(ad.createdAt, i18n.language)}</time>
+                <span>
+                  {t('detail.posted')}{' '}
+                  <time dateTime={ad.createdAt} title={formatDateTime(ad.createdAt, i18n.language)}>
+                    {formatRelativeTime(ad.createdAt, i18n.language)} ·{' '}
+                    {formatDate(ad.createdAt, i18n.language)}
+                  </time>
+                </span>
               </span>
             </div>
             {ad.can.edit && (
@@ -144,7 +151,7 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
               </a>
             ) : (
               <p className="text-sm text-muted-foreground">
-                <Link to="/auth?mode=login" className="font-medium text-primary underline underline-offset-4">
+                <Link to={signInHref(here)} className="font-medium text-primary underline underline-offset-4">
                   {t('detail.signInForEmail')}
                 </Link>
               </p>
@@ -167,9 +174,10 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
               <h2 id="specs-heading" className="text-lg font-semibold">
                 {t('detail.specifications')}
               </h2>
-              <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-lg border bg-border sm:grid-cols-3">
+              {/* Each cell draws its own frame, so a last row with fewer specs leaves no grey gaps. */}
+              <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
                 {specs.map(({ field, shown }) => (
-                  <div key={field} className="bg-card p-3">
+                  <div key={field} className="rounded-lg border bg-card p-3">
                     <dt className="text-xs text-muted-foreground">{t(`fields.${field}`)}</dt>
                     <dd className="mt-0.5 break-words font-medium">{shown}</dd>
                   </div>

@@ -13,13 +13,13 @@ import {
 import { type AdImage, type AdInput, type AdInputParsed, adInputSchema } from '@common/schemas/ads';
 import { CATEGORIES, CONDITIONS } from '@common/values';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { FieldError, FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Textarea } from '@web/components/ui/textarea';
 import { Loader2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useId } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -73,6 +73,7 @@ export function AdForm({
   const images = useAdImages(initialImages);
   const form = useForm<AdInput, unknown, AdInputParsed>({
     resolver: zodResolver(adInputSchema),
+    shouldFocusError: false,
     defaultValues: {
       title: '',
       description: '',
@@ -96,12 +97,11 @@ export function AdForm({
     return key ? t(`validation:${key}`, { defaultValue: t('validation:invalid') }) : undefined;
   };
 
+  // Each message shows under its field; focus goes to the first on screen once the fieldsets, disabled
+  // while the check runs, are enabled again.
   const onInvalid = (fieldErrors: FieldErrors<AdInput>) => {
-    const first = FIELD_ORDER.find((name) => fieldErrors[name]);
-    const key = first ? fieldErrors[first]?.message : undefined;
-    toast.error(t('validation:title'), {
-      description: t(`validation:${key ?? 'invalid'}`, { defaultValue: t('validation:invalid') }),
-    });
+    const first = FIELD_ORDER.find((name) => fieldErrors[name] && name !== 'imageIds');
+    if (first) setTimeout(() => form.setFocus(first));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -129,7 +129,7 @@ export function AdForm({
   const busy = isSubmitting || images.uploading;
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-6" data-testid="ad-form">
+    <form onSubmit={submit} className="flex flex-col gap-6" data-testid="ad-form" noValidate>
       <fieldset className="flex flex-col gap-4 rounded-lg border bg-card p-4 sm:p-6" disabled={isSubmitting}>
         <legend className="sr-only">{t('form.basics')}</legend>
         <Field
@@ -336,29 +336,17 @@ function Field({
   label,
   htmlFor,
   error,
-  errorId,
   children,
 }: {
   label: string;
   htmlFor: string;
   error?: string;
   errorId: string;
-  children: ReactNode;
+  children: ComponentProps<typeof FormField>['children'];
 }) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={htmlFor}>{label}</Label>
+    <FormField id={htmlFor} label={label} error={error} className="gap-1.5">
       {children}
-      <FieldError id={errorId} error={error} />
-    </div>
-  );
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  if (!error) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {error}
-    </p>
+    </FormField>
   );
 }

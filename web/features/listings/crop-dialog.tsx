@@ -10,7 +10,7 @@ import {
 } from '@web/components/ui/dialog';
 import { Label } from '@web/components/ui/label';
 import { Loader2, ZoomIn, ZoomOut } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { cropToFile } from './crop-image';
@@ -42,6 +42,17 @@ export function CropDialog({ file, onCancel, onCropped, onError }: Props) {
   const [zoom, setZoom] = useState(MIN_ZOOM);
   const [area, setArea] = useState<Area | null>(null);
   const [busy, setBusy] = useState(false);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const hasArea = area !== null;
+
+  // The crop area exists only once the image has loaded, after the dialog took focus; move focus there
+  // then, so that Tab runs crop area, zoom, Crop, Cancel: the order on screen.
+  useEffect(() => {
+    if (!hasArea) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !active.matches('[role="dialog"]')) return;
+    stageRef.current?.querySelector<HTMLElement>('[data-testid="cropper"]')?.focus();
+  }, [hasArea]);
 
   useEffect(() => {
     if (!file) return;
@@ -84,12 +95,19 @@ export function CropDialog({ file, onCancel, onCropped, onError }: Props) {
 
   return (
     <Dialog open={file !== null} onOpenChange={(open) => !open && !busy && onCancel()}>
-      <DialogContent className="max-w-xl" onEscapeKeyDown={(event) => busy && event.preventDefault()}>
+      <DialogContent
+        className="max-w-xl"
+        onOpenAutoFocus={(event) => event.preventDefault()}
+        onEscapeKeyDown={(event) => busy && event.preventDefault()}
+      >
         <DialogHeader>
           <DialogTitle>{t('images.cropTitle')}</DialogTitle>
           <DialogDescription id={`${id}-help`}>{t('images.cropHelp')}</DialogDescription>
         </DialogHeader>
-        <div className="relative aspect-[4/3] w-full overflow-hidden rounded-md bg-neutral-900">
+        <div
+          ref={stageRef}
+          className="relative aspect-[4/3] w-full overflow-hidden rounded-md bg-neutral-900"
+        >
           {src && (
             <Cropper
               key={src}
@@ -129,13 +147,14 @@ export function CropDialog({ file, onCancel, onCropped, onError }: Props) {
           />
           <ZoomIn className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
-            {t('images.cancel')}
-          </Button>
+        {/* Crop comes first in the markup and on screen (stacked on phones, left on wide screens). */}
+        <DialogFooter className="flex-col sm:flex-row">
           <Button type="button" onClick={() => void confirm()} disabled={busy || !area}>
             {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
             {t('images.crop')}
+          </Button>
+          <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+            {t('images.cancel')}
           </Button>
         </DialogFooter>
       </DialogContent>

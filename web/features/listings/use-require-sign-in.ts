@@ -1,5 +1,6 @@
 import type { Me } from '@common/schemas/auth';
 import { useAuth } from '@web/lib/auth';
+import { signInHref, useCurrentPath } from '@web/lib/return-to';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,12 +14,13 @@ export function useRequireSignIn(): Me | null {
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const { t } = useTranslation('listings');
+  const here = useCurrentPath();
 
   useEffect(() => {
     if (loading || user) return;
     toast.error(t('post.loginRequired'), { id: 'listings-login-required' });
-    navigate('/auth?mode=login', { replace: true });
-  }, [loading, user, navigate, t]);
+    navigate(signInHref(here), { replace: true });
+  }, [loading, user, navigate, t, here]);
 
   return loading ? null : user;
 }

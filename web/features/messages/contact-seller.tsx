@@ -1,6 +1,7 @@
 import type { AdDetail } from '@common/schemas/ads';
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
+import { signInHref, useCurrentPath } from '@web/lib/return-to';
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ export function ContactSeller({ ad }: { ad: AdDetail }) {
   const { t } = useTranslation('messages');
   const { user, loading } = useAuth();
   const navigate = useNavigate();
+  const here = useCurrentPath();
   const send = useContactSeller(ad.id);
   const [conversationId, setConversationId] = useState<string | null>(null);
 
@@ -38,7 +40,7 @@ export function ContactSeller({ ad }: { ad: AdDetail }) {
           onClick={() =>
             toast.error(t('contact.loginRequired'), {
               id: 'contact-login-required',
-              action: { label: t('contact.signIn'), onClick: () => navigate('/auth?mode=login') },
+              action: { label: t('contact.signIn'), onClick: () => navigate(signInHref(here)) },
             })
           }
         >
@@ -56,7 +58,6 @@ export function ContactSeller({ ad }: { ad: AdDetail }) {
         {t('contact.title')}
       </h2>
       <MessageForm
-        id="contact-message"
         label={t('contact.label')}
         placeholder={t('contact.placeholder')}
         submitLabel={t('contact.send')}

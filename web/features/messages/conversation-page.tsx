@@ -104,7 +104,6 @@ function Thread({ conversation: c }: { conversation: ConversationDetail }) {
 
       <div className="rounded-lg border bg-card p-4">
         <MessageForm
-          id="reply-message"
           label={t('thread.replyLabel')}
           placeholder={t('thread.replyPlaceholder')}
           submitLabel={t('thread.send')}

@@ -1,10 +1,10 @@
 import { MESSAGE_MAX } from '@common/limits';
 import { messageInputSchema } from '@common/schemas/messages';
+import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
-import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiError } from '@web/lib/api';
-import { validateOrNotify } from '@web/lib/validation';
+import { useFormErrors } from '@web/lib/form-errors';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 
 type Props = {
-  id: string;
   label: string;
   placeholder: string;
   submitLabel: string;
@@ -24,25 +23,17 @@ type Props = {
 };
 
 /**
- * A message box, for the first message from the ad page and for replies. A blank text is silently
- * not sent (spec section 5); success clears the box and shows the notice.
+ * A message box, for the first message from the ad page and for replies. A blank text is not sent and
+ * the box says why; success clears the box and shows the notice.
  */
-export function MessageForm({
-  id,
-  label,
-  placeholder,
-  submitLabel,
-  successMessage,
-  onSend,
-  rows = 4,
-}: Props) {
+export function MessageForm({ label, placeholder, submitLabel, successMessage, onSend, rows = 4 }: Props) {
   const { t } = useTranslation('messages');
   const [sending, setSending] = useState(false);
   const { register, handleSubmit, reset } = useForm<{ body: string }>({ defaultValues: { body: '' } });
+  const errors = useFormErrors<'body'>();
 
   const onSubmit = handleSubmit(async (values) => {
-    if (values.body.trim() === '') return;
-    const input = validateOrNotify(messageInputSchema, values, t);
+    const input = errors.check(messageInputSchema, values, ['body']);
     if (!input) return;
     setSending(true);
     try {
@@ -61,15 +52,15 @@ export function MessageForm({
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-2" noValidate>
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        rows={rows}
-        maxLength={MESSAGE_MAX}
-        placeholder={placeholder}
-        className="resize-y"
-        {...register('body')}
-      />
+      <FormField label={label} {...errors.field('body')}>
+        <Textarea
+          rows={rows}
+          maxLength={MESSAGE_MAX}
+          placeholder={placeholder}
+          className="resize-y"
+          {...register('body')}
+        />
+      </FormField>
       <Button type="submit" disabled={sending} className="self-start">
         <Send aria-hidden="true" />
         {sending ? t('contact.sending') : submitLabel}

@@ -2,6 +2,7 @@ import { REPORT_DETAILS_MAX } from '@common/limits';
 import type { AdDetail } from '@common/schemas/ads';
 import { reportInputSchema } from '@common/schemas/reports';
 import { REPORT_REASONS, type ReportReason } from '@common/values';
+import { FieldError, FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -13,10 +14,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@web/components/ui/dialog';
-import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiError } from '@web/lib/api';
-import { validateOrNotify } from '@web/lib/validation';
+import { useFormErrors } from '@web/lib/form-errors';
 import { Flag } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -37,10 +37,11 @@ export function ReportAdDialog({ ad }: { ad: AdDetail }) {
   const [sending, setSending] = useState(false);
   const { register, handleSubmit, reset, watch } = useForm<Values>({ defaultValues: EMPTY });
   const reason = watch('reason');
+  const errors = useFormErrors<keyof Values>();
+  const reasonField = errors.field('reason');
 
   const onSubmit = handleSubmit(async (values) => {
-    if (!values.reason) return;
-    const input = validateOrNotify(reportInputSchema, values, t);
+    const input = errors.check(reportInputSchema, values, ['reason', 'details']);
     if (!input) return;
     setSending(true);
     try {
@@ -64,7 +65,10 @@ export function ReportAdDialog({ ad }: { ad: AdDetail }) {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) reset(EMPTY);
+        if (!next) {
+          reset(EMPTY);
+          errors.clear();
+        }
       }}
     >
       <DialogTrigger asChild>
@@ -73,36 +77,50 @@ export function ReportAdDialog({ ad }: { ad: AdDetail }) {
           {t('open')}
         </Button>
       </DialogTrigger>
-      <DialogContent closeLabel={t('cancel')}>
+      <DialogContent closeLabel={t('close')}>
         <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
           <DialogHeader>
             <DialogTitle>{t('title')}</DialogTitle>
             <DialogDescription>{t('description')}</DialogDescription>
           </DialogHeader>
-          <fieldset className="flex flex-col gap-2">
+          <fieldset
+            className="flex flex-col gap-2"
+            aria-describedby={reasonField.error ? `${reasonField.id}-error` : undefined}
+          >
             <legend className="mb-2 text-sm font-medium">{t('reason')}</legend>
-            {REPORT_REASONS.map((value) => (
+            {REPORT_REASONS.map((value, index) => (
               <label
                 key={value}
                 className="flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
               >
-                <input type="radio" value={value} className="size-4 accent-primary" {...register('reason')} />
+                <input
+                  type="radio"
+                  value={value}
+                  // The first radio takes focus when no reason was chosen.
+                  id={index === 0 ? reasonField.id : undefined}
+                  className="size-4 accent-primary"
+                  {...register('reason', { onChange: reasonField.onEdit })}
+                />
                 {t(`reasons.${value}`)}
               </label>
             ))}
+            <FieldError id={`${reasonField.id}-error`} error={reasonField.error} />
           </fieldset>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="report-details">
-              {t('details')} <span className="font-normal text-muted-foreground">{t('optional')}</span>
-            </Label>
+          <FormField
+            label={
+              <>
+                {t('details')} <span className="font-normal text-muted-foreground">{t('optional')}</span>
+              </>
+            }
+            {...errors.field('details')}
+          >
             <Textarea
-              id="report-details"
               rows={3}
               maxLength={REPORT_DETAILS_MAX}
               placeholder={t('detailsPlaceholder')}
               {...register('details')}
             />
-          </div>
+          </FormField>
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">

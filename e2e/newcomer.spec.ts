@@ -1,0 +1,192 @@
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { PASSWORD, registerVerifiedUser, signOutThroughMenu, uniqueEmail } from './support/accounts';
+import { adIdByTitle, DEMO_AD_TITLE, ORIGIN } from './support/demo';
+import { linkFromMail } from './support/outbox';
+import { expect, test } from './support/test';
+
+// What a newcomer met on a phone (issue 14). Each test holds at 1280 px too; the phone project is the point.
+
+test('the dashboard tabs all fit on the screen: none hides past the edge', async ({ page }) => {
+  await registerVerifiedUser(page);
+  await page.goto('/dashboard');
+  const nav = page.getByRole('navigation', { name: 'Secțiunile panoului' });
+  const width = page.viewportSize()!.width;
+  for (const name of ['Prezentare generală', 'Anunțurile mele', 'Mesaje', 'Favorite', 'Setări']) {
+    const tab = nav.getByRole('link', { name });
+    await expect(tab).toBeInViewport({ ratio: 1 });
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await nav.getByRole('link', { name: 'Setări' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+});
+
+test('the check-your-e-mail step keeps a long address inside its card', async ({ page }) => {
+  const email = uniqueEmail('o-adresa-foarte-lunga-de-tot-pentru-un-ecran-ingust');
+  await page.goto('/auth?mode=register');
+  await page.getByLabel('Prenume').fill('Ana');
+  await page.getByLabel('Nume', { exact: true }).fill('Pop');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Parolă', { exact: true }).fill('o-parola-buna-123');
+  await page.getByRole('button', { name: 'Înregistrează-te' }).click();
+  const text = page.getByText(email);
+  await expect(text).toBeVisible();
+  const card = page.getByRole('status').filter({ has: text });
+  const [textBox, cardBox] = [(await text.boundingBox())!, (await card.boundingBox())!];
+  expect(textBox.x + textBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width + 0.5);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+});
+
+test('the crop dialog is walked with Tab in the order it is seen: crop area, zoom, Crop, Cancel', async ({
+  page,
+}, testInfo) => {
+  await registerVerifiedUser(page);
+  await page.goto('/post-ad');
+  const photo = testInfo.outputPath('poza.jpg');
+  await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#6b7d4f' } })
+    .jpeg()
+    .toFile(photo);
+  await page.getByTestId('image-input').setInputFiles(photo);
+  const dialog = page.getByRole('dialog', { name: 'Decupează imaginea' });
+  const area = dialog.getByRole('group', { name: 'Zona de decupare' });
+  await expect(area).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('slider', { name: 'Mărire' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const crop = dialog.getByRole('button', { name: 'Decupează', exact: true });
+  await expect(crop).toBeFocused();
+  await page.keyboard.press('Tab');
+  const cancel = dialog.getByRole('button', { name: 'Anulează' });
+  await expect(cancel).toBeFocused();
+  // On screen too, Crop comes before Cancel (above it on phones, left of it on wide screens).
+  const [cropBox, cancelBox] = [(await crop.boundingBox())!, (await cancel.boundingBox())!];
+  expect(cropBox.y < cancelBox.y || cropBox.x < cancelBox.x).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(area).toBeFocused();
+});
+
+/** The control's inline error: named by aria-describedby, with aria-invalid on the control. */
+async function expectInlineError(page: Page, label: Locator, message: string) {
+  await expect(label).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = (await label.getAttribute('aria-describedby')) ?? '';
+  const ids = describedBy.split(' ').filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+  expect(texts).toContain(message);
+}
+
+test('registering with every field empty marks each field under itself and focuses First name', async ({
+  page,
+}) => {
+  await page.goto('/auth?mode=register');
+  await page.getByRole('button', { name: 'Înregistrează-te' }).click();
+  const firstName = page.getByLabel('Prenume');
+  await expect(firstName).toBeFocused();
+  await expectInlineError(page, firstName, 'Prenumele este obligatoriu');
+  await expectInlineError(page, page.getByLabel('Nume', { exact: true }), 'Numele este obligatoriu');
+  await expectInlineError(page, page.getByLabel('E-mail'), 'Adresă de e-mail invalidă');
+  await expectInlineError(
+    page,
+    page.getByLabel('Parolă', { exact: true }),
+    'Parola trebuie să aibă cel puțin 8 caractere',
+  );
+  // No notice for what the form itself can say.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+
+  // Fixing a field takes its message away; the others stay until the next try.
+  await firstName.fill('Ana');
+  await expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Numele este obligatoriu')).toBeVisible();
+});
+
+test('the ad form, settings and the message box show their errors inline too', async ({ page }) => {
+  await registerVerifiedUser(page);
+  await page.goto('/post-ad');
+  await page.getByRole('button', { name: 'Trimite spre verificare' }).click();
+  const title = page.getByLabel('Titlu');
+  await expect(title).toBeFocused();
+  await expectInlineError(page, title, 'Titlul trebuie să aibă cel puțin 5 caractere');
+  await expectInlineError(
+    page,
+    page.getByLabel('Descriere'),
+    'Descrierea trebuie să aibă cel puțin 20 de caractere',
+  );
+  await expectInlineError(page, page.getByLabel('Categorie'), 'Categoria este obligatorie');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+
+  await page.goto('/dashboard/settings');
+  await page.getByLabel('Parola actuală').fill('o-parola-buna-123');
+  await page.getByLabel('Parola nouă', { exact: true }).fill('alta-parola-buna-1');
+  await page.getByLabel('Confirmă parola nouă').fill('alta-parola-buna-2');
+  await page.getByRole('button', { name: 'Schimbă parola' }).click();
+  const confirm = page.getByLabel('Confirmă parola nouă');
+  await expect(confirm).toBeFocused();
+  await expectInlineError(page, confirm, 'Parolele nu coincid');
+
+  const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
+  await page.goto(`/ad/${adId}`);
+  await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+  const box = page.getByLabel('Mesajul tău');
+  await expect(box).toBeFocused();
+  await expectInlineError(page, box, 'Scrie un mesaj');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+});
+
+test('a visitor asked to sign in to write comes back to the ad, signing in or registering', async ({
+  page,
+}) => {
+  const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
+  const { email } = await registerVerifiedUser(page);
+  await signOutThroughMenu(page);
+
+  await page.goto(`/ad/${adId}`);
+  await page.getByRole('button', { name: 'Scrie un mesaj' }).click();
+  await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Autentificare' }).click();
+  await expect(page).toHaveURL(new RegExp(`/auth\\?mode=login&next=%2Fad%2F${adId}$`));
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Parolă', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Autentifică-te' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ad/${adId}$`));
+  await expect(page.getByLabel('Mesajul tău')).toBeVisible();
+  await signOutThroughMenu(page);
+
+  // A newcomer: from the ad to registration, through the mailed link, and back to the ad.
+  const newcomer = uniqueEmail('nou');
+  await page.goto(`/ad/${adId}`);
+  await page.getByRole('link', { name: 'Înregistrare' }).click();
+  await expect(page).toHaveURL(new RegExp(`/auth\\?mode=register&next=%2Fad%2F${adId}$`));
+  await page.getByLabel('Prenume').fill('Ioana');
+  await page.getByLabel('Nume', { exact: true }).fill('Dumitrescu');
+  await page.getByLabel('E-mail').fill(newcomer);
+  await page.getByLabel('Parolă', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Înregistrează-te' }).click();
+  await expect(page.getByRole('heading', { name: 'Verifică-ți e-mailul' })).toBeVisible();
+  await page.goto(await linkFromMail(newcomer));
+  await expect(page.getByRole('heading', { name: 'Adresă confirmată' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continuă de unde ai rămas' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ad/${adId}$`));
+  await expect(page.getByRole('button', { name: 'Meniul contului' })).toContainText('ID');
+});
+
+for (const hostile of [
+  '//evil.example/x',
+  'https://evil.example/',
+  '/\\evil.example',
+  'javascript:alert(1)',
+]) {
+  test(`a hostile next (${hostile}) is ignored: sign-in lands on the home page`, async ({ page }) => {
+    const { email } = await registerVerifiedUser(page);
+    await signOutThroughMenu(page);
+    await page.goto(`/auth?mode=login&next=${encodeURIComponent(hostile)}`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Parolă', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Autentifică-te' }).click();
+    await expect(page.getByText('Bine ai revenit!')).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(ORIGIN);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+}
