@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdPage, browseQuerySchema } from '../../common/schemas/ads';
-import type { Sort } from '../../common/values';
+import { canonicalBrand, type Sort } from '../../common/values';
 import { type Database, queryRows } from '../db/client';
 import type { Storage } from '../storage/storage';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor';
@@ -91,7 +91,8 @@ export function listingConditions(query: BrowseQuery): SQL[] {
   for (const county of new Set(countiesInText(query.q))) conditions.push(sql`a.county = ${county}`);
   if (query.caliber) conditions.push(sql`a.caliber_id = ${query.caliber}`);
   if (query.action) conditions.push(sql`a.action = ${query.action}`);
-  if (query.brand) conditions.push(sql`lower(a.brand) = lower(${query.brand})`);
+  // Brands are stored as canonicalBrand spells them, so equality finds any case and uses the index.
+  if (query.brand) conditions.push(sql`a.brand = ${canonicalBrand(query.brand)}`);
   if (query.priceMin !== undefined) conditions.push(sql`a.price >= ${query.priceMin}`);
   if (query.priceMax !== undefined) conditions.push(sql`a.price <= ${query.priceMax}`);
   return conditions;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { UploadResult } from '../../common/schemas/ads';
+import { canonicalBrand } from '../../common/values';
 import { SEARCH_VERSION, searchFields } from '../ads/search-document';
 import { ads } from '../db/schema/ads';
 import type { TestClient } from './client';
@@ -24,6 +25,8 @@ export async function createAd(ctx: TestContext, owner: { id: string }, override
     county: 'B',
     status: 'approved',
     ...overrides,
+    // Stored as the app stores it (server/ads/commands.ts).
+    ...(overrides.brand ? { brand: canonicalBrand(overrides.brand) } : {}),
   };
   // The search additions the app makes on every write (server/ads/commands.ts), unless overridden.
   const search = searchFields({
