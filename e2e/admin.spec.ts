@@ -153,7 +153,9 @@ test('a reported ad is taken down from the Reports tab', async ({ page, moderato
   // Gone for the public; the owner reads why.
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`/ad/${id}`);
-  await expect(visitorPage).toHaveURL(/\/browse$/);
+  await expect(
+    visitorPage.getByRole('heading', { name: 'Acest anunț a fost eliminat de un moderator' }),
+  ).toBeVisible();
   await visitor.close();
   await page.goto(`/ad/${id}`);
   await expect(page.getByTestId('status-banner')).toContainText('Obiectul nu poate fi vândut fără acte.');

@@ -1,4 +1,5 @@
 import { recountAds } from './ads/counts';
+import { expireAds, purgeExpiredAds, sendRenewalReminders } from './ads/lifecycle';
 import { collectOrphanUploads, ORPHAN_AGE_MS } from './ads/orphans';
 import type { Services } from './app-env';
 import { pruneRateLimits } from './http/rate-limit';
@@ -28,6 +29,10 @@ export async function runMaintenance(services: Services, ages: MaintenanceAges =
           ages.interruptedWritesMs ?? INTERRUPTED_WRITE_AGE_MS,
         )) ?? 0,
     ],
+    // Lifecycle (issue 12): expire first, so a reminder never goes out for an ad already ended.
+    ['ad expiry', () => expireAds(services)],
+    ['renewal reminders', () => sendRenewalReminders(services)],
+    ['expired ad purge', () => purgeExpiredAds(services)],
     ['ad counts', () => recountAds(services.db)],
     ['rate limits', () => pruneRateLimits(services.db)],
   ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GONE_REASONS } from '../lifecycle';
 import {
   ACTION_MAX,
   BARREL_LENGTH_MAX_MM,
@@ -130,10 +131,16 @@ export const adDetailSchema = adCardSchema.extend({
   seller: sellerSchema,
   /** Left by a moderator when asking for changes or rejecting (moderation issue). */
   moderationReason: z.string().nullable(),
+  /** When the listing ends (approved) or ended (expired); see common/lifecycle.ts. */
+  expiresAt: z.string(),
+  /** When the owner marked it sold; the page shows the "Vândut" banner with this date. */
+  soldAt: z.string().nullable(),
   /** What the viewer may do with the ad, so the UI hides what the server would refuse. */
   can: z.object({
     edit: z.boolean(),
     delete: z.boolean(),
+    renew: z.boolean(),
+    markSold: z.boolean(),
     contact: z.boolean(),
     moderate: z.boolean(),
     /** Visitors may report too; owners may not, and only listed ads are reported. */
@@ -167,7 +174,40 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** The owner's list in the dashboard: every status, newest first, with counts. */
 export const myAdsSchema = z.object({
-  items: z.array(adCardSchema.extend({ moderationReason: z.string().nullable() })),
+  items: z.array(
+    adCardSchema.extend({
+      moderationReason: z.string().nullable(),
+      expiresAt: z.string(),
+      soldAt: z.string().nullable(),
+    }),
+  ),
   counts: z.object({ total: z.number(), pending: z.number() }),
 });
 export type MyAds = z.infer<typeof myAdsSchema>;
+
+/**
+ * The body of a 410 for an ad page that is gone: the one error shape, plus why and what to offer
+ * instead (similar ads: same category and caliber). 404 stays a plain error for ids never known.
+ */
+export const adGoneSchema = z.object({
+  error: z.object({
+    code: z.literal('gone'),
+    message: z.string(),
+    reason: z.enum(GONE_REASONS),
+    /** When it became so (sold or expired), when known. */
+    since: z.string().nullable(),
+    similar: z.object({ category: z.enum(CATEGORIES), caliber: z.string().nullable() }),
+  }),
+});
+export type AdGone = z.infer<typeof adGoneSchema>['error'];
+
+/** The mailed renewal link's token, posted by the /renew page. */
+export const renewByTokenSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** What a renewal answers: the new end of the listing. */
+export const renewResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(AD_STATUSES),
+  expiresAt: z.string(),
+});
+export type RenewResult = z.infer<typeof renewResultSchema>;

@@ -28,6 +28,8 @@ export type AdDetailRow = AdCardRow & {
   capacity: number | null;
   moderationReason: string | null;
   updatedAt: Date;
+  expiresAt: Date;
+  soldAt: Date | null;
 };
 
 export type ImageRow = { id: string; storageKey: string };
@@ -84,6 +86,8 @@ export function presentDetail(
     updatedAt: new Date(row.updatedAt).toISOString(),
     seller,
     moderationReason: row.moderationReason,
+    expiresAt: new Date(row.expiresAt).toISOString(),
+    soldAt: row.soldAt ? new Date(row.soldAt).toISOString() : null,
     can,
   };
 }

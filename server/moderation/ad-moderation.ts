@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { LISTING_DAYS } from '../../common/lifecycle';
 import {
   AD_TRANSITIONS,
   ADMIN_PAGE_SIZE,
@@ -175,7 +176,19 @@ export async function transitionAd(
       rule.to === 'approved'
         ? { status: 'approved', featured: ad.featured, moderationReason: null }
         : { status: rule.to, featured: false, moderationReason: reason };
-    return applyAdChange(tx, actor, ad, TRANSITION_ACTION[transition], change, reason);
+    const result = await applyAdChange(tx, actor, ad, TRANSITION_ACTION[transition], change, reason);
+    // Approval starts a listing period of its own (issue 12); the reminder is for this period.
+    if (rule.to === 'approved') {
+      await tx
+        .update(ads)
+        .set({
+          expiresAt: sql`now() + ${sql.raw(`interval '${LISTING_DAYS} days'`)}`,
+          expiredAt: null,
+          remindedAt: null,
+        })
+        .where(eq(ads.id, ad.id));
+    }
+    return result;
   });
 }
 

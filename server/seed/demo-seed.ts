@@ -7,7 +7,7 @@ import type { Services } from '../app-env';
 import { queryRows } from '../db/client';
 import { ads } from '../db/schema/ads';
 import { user } from '../db/schema/auth';
-import { DEMO_ADS } from './demo-ads';
+import { DEMO_ADS, DEMO_STATE_ADS, type DemoStateAd } from './demo-ads';
 import { drawDemoPhoto } from './demo-images';
 
 export const DEMO_ACCOUNTS = [
@@ -102,5 +102,38 @@ export async function seedDemoData(
       .where(eq(ads.id, id));
     onProgress(index + 1, DEMO_ADS.length);
   }
-  return { ads: DEMO_ADS.length, accounts: DEMO_ACCOUNTS };
+  await seedDemoStates(services, [sellerA, sellerB], now);
+  return { ads: DEMO_ADS.length + DEMO_STATE_ADS.length, accounts: DEMO_ACCOUNTS };
+}
+
+const DAY = 24 * HOUR;
+
+/** The ads of DEMO_STATE_ADS, each put in its state as the app would have (issue 12). */
+async function seedDemoStates(services: Services, owners: string[], now: number) {
+  for (const [index, demo] of DEMO_STATE_ADS.entries()) {
+    const owner = owners[index % owners.length] as string;
+    const upload = await saveUpload(services, owner, await drawDemoPhoto(demo.category, 200 + index));
+    const { featured: _featured, state: _state, days: _days, moderationReason: _reason, ...fields } = demo;
+    const id = await createAd(services, owner, adInputSchema.parse({ ...fields, imageIds: [upload.id] }));
+    const change = stateColumns(demo, new Date(now - (70 + index) * DAY), now);
+    await services.db.update(ads).set(change).where(eq(ads.id, id));
+  }
+}
+
+function stateColumns(demo: DemoStateAd, createdAt: Date, now: number): Partial<typeof ads.$inferInsert> {
+  const at = (offsetDays: number) => new Date(now + offsetDays * DAY);
+  const days = demo.days ?? 0;
+  switch (demo.state) {
+    case 'expiring':
+      return { status: 'approved', createdAt, expiresAt: at(days) };
+    case 'ended':
+      return { status: 'approved', createdAt, expiresAt: new Date(now - HOUR) };
+    case 'expired':
+      return { status: 'expired', createdAt, expiresAt: at(-days), expiredAt: at(-days) };
+    case 'sold':
+    case 'sold-long-ago':
+      return { status: 'sold', createdAt, soldAt: at(-days) };
+    default:
+      return { status: demo.state, moderationReason: demo.moderationReason ?? null };
+  }
 }

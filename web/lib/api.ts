@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly retryAfter?: number,
+    /** The whole `error` object, for answers that carry more than code and message (410 of an ad). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -26,7 +28,13 @@ export async function api<T>(path: string, init: JsonInit = {}): Promise<T> {
   if (!res.ok) {
     const error = (data as { error?: { code?: string; message?: string } } | null)?.error;
     const retryAfter = Number(res.headers.get('retry-after')) || undefined;
-    throw new ApiError(res.status, error?.code ?? 'http_error', error?.message ?? res.statusText, retryAfter);
+    throw new ApiError(
+      res.status,
+      error?.code ?? 'http_error',
+      error?.message ?? res.statusText,
+      retryAfter,
+      error && typeof error === 'object' ? (error as Record<string, unknown>) : undefined,
+    );
   }
   return data as T;
 }

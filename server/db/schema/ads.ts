@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LISTING_DAYS } from '../../../common/lifecycle';
 import { AD_STATUSES, CATEGORIES, CONDITIONS } from '../../../common/values';
 import { user } from './auth';
 
@@ -49,6 +50,19 @@ export const ads = pgTable(
     // Millisecond precision: the keyset cursor carries created_at through a JS Date without loss.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /**
+     * When the listing ends: set on approval and on renewal (LISTING_DAYS later). The default only
+     * covers rows written straight into the table (seeds, tests), so that no approved ad lasts forever.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql.raw(`(now() + interval '${LISTING_DAYS} days')`)),
+    /** When the renewal reminder went out for the current listing period (null: not yet). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the hourly maintenance expired it; the purge counts from here. */
+    expiredAt: timestamp('expired_at', { withTimezone: true, precision: 3 }),
+    /** When the owner marked it sold; the page stays reachable for SOLD_VISIBLE_DAYS. */
+    soldAt: timestamp('sold_at', { withTimezone: true, precision: 3 }),
     /** Full-text document; ad_search_vector is defined in migration 0002 (romanian + unaccent + calibers). */
     tsv: tsvector('tsv')
       .notNull()
@@ -68,6 +82,9 @@ export const ads = pgTable(
     index('ads_approved_tsv_idx').using('gin', t.tsv).with({ fastupdate: 'off' }).where(approved),
     // The owner's dashboard and the moderation queue.
     index('ads_user_created_idx').on(t.userId, t.createdAt),
+    // The hourly lifecycle pass: approved ads nearing their end, expired ads nearing their purge.
+    index('ads_approved_expiry_idx').on(t.expiresAt).where(approved),
+    index('ads_expired_purge_idx').on(t.expiredAt).where(sql`status = 'expired'`),
     index('ads_review_queue_idx').on(t.createdAt).where(sql`status in ('pending', 'needs_changes')`),
   ],
 );
