@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWeaponCategory, LEGAL_CATEGORIES, LEGAL_CHOICES } from '../legal';
 import { GONE_REASONS } from '../lifecycle';
 import {
   ACTION_MAX,
@@ -48,38 +49,54 @@ const optionalInt = (max: number, message: string) =>
     .transform((value) => value ?? null);
 
 /** The ad form, for create and edit alike (spec section 5), plus barrel length and capacity. */
-export const adInputSchema = z.object({
-  title: z.string({ error: 'titleMin' }).trim().min(TITLE_MIN, 'titleMin').max(TITLE_MAX, 'titleMax'),
-  description: z
-    .string({ error: 'descriptionMin' })
-    .trim()
-    .min(DESCRIPTION_MIN, 'descriptionMin')
-    .max(DESCRIPTION_MAX, 'descriptionMax'),
-  category: z.enum(CATEGORIES, { error: 'categoryRequired' }),
-  subcategory: optionalText(SUBCATEGORY_MAX, 'subcategoryMax'),
-  condition: z.enum(CONDITIONS, { error: 'conditionRequired' }),
-  price: z.coerce
-    .number({ error: 'pricePositive' })
-    .min(0, 'pricePositive')
-    .max(PRICE_MAX, 'priceMax')
-    .transform((value) => Math.round(value * 100) / 100),
-  location: z
-    .string({ error: 'locationRequired' })
-    .trim()
-    .min(1, 'locationRequired')
-    .max(LOCATION_MAX, 'locationMax'),
-  brand: optionalText(BRAND_MAX, 'brandMax'),
-  model: optionalText(MODEL_MAX, 'modelMax'),
-  caliber: optionalText(CALIBER_MAX, 'caliberMax'),
-  action: optionalText(ACTION_MAX, 'actionMax'),
-  barrelLength: optionalInt(BARREL_LENGTH_MAX_MM, 'barrelLengthInvalid'),
-  capacity: optionalInt(CAPACITY_MAX, 'capacityInvalid'),
-  /** Ids of images this user uploaded through POST /api/uploads, in display order. */
-  imageIds: z
-    .array(z.uuid({ error: 'imageInvalid' }))
-    .max(MAX_IMAGES, 'imagesMax')
-    .default([]),
-});
+export const adInputSchema = z
+  .object({
+    title: z.string({ error: 'titleMin' }).trim().min(TITLE_MIN, 'titleMin').max(TITLE_MAX, 'titleMax'),
+    description: z
+      .string({ error: 'descriptionMin' })
+      .trim()
+      .min(DESCRIPTION_MIN, 'descriptionMin')
+      .max(DESCRIPTION_MAX, 'descriptionMax'),
+    category: z.enum(CATEGORIES, { error: 'categoryRequired' }),
+    subcategory: optionalText(SUBCATEGORY_MAX, 'subcategoryMax'),
+    condition: z.enum(CONDITIONS, { error: 'conditionRequired' }),
+    price: z.coerce
+      .number({ error: 'pricePositive' })
+      .min(0, 'pricePositive')
+      .max(PRICE_MAX, 'priceMax')
+      .transform((value) => Math.round(value * 100) / 100),
+    location: z
+      .string({ error: 'locationRequired' })
+      .trim()
+      .min(1, 'locationRequired')
+      .max(LOCATION_MAX, 'locationMax'),
+    brand: optionalText(BRAND_MAX, 'brandMax'),
+    model: optionalText(MODEL_MAX, 'modelMax'),
+    caliber: optionalText(CALIBER_MAX, 'caliberMax'),
+    action: optionalText(ACTION_MAX, 'actionMax'),
+    barrelLength: optionalInt(BARREL_LENGTH_MAX_MM, 'barrelLengthInvalid'),
+    capacity: optionalInt(CAPACITY_MAX, 'capacityInvalid'),
+    /** Ids of images this user uploaded through POST /api/uploads, in display order. */
+    imageIds: z
+      .array(z.uuid({ error: 'imageInvalid' }))
+      .max(MAX_IMAGES, 'imagesMax')
+      .default([]),
+    /** Weapons only (common/legal.ts); accessories and optics are stored as not a weapon. */
+    legalCategory: z.enum(LEGAL_CHOICES, { error: 'legalCategoryRequired' }).nullish(),
+    /** The seller's declaration, ticked on every weapon submission. */
+    declaration: z.boolean({ error: 'declarationRequired' }).nullish(),
+  })
+  .superRefine((ad, ctx) => {
+    if (!isWeaponCategory(ad.category)) return;
+    if (!ad.legalCategory) {
+      ctx.addIssue({ code: 'custom', path: ['legalCategory'], message: 'legalCategoryRequired' });
+    } else if (ad.legalCategory === 'prohibited') {
+      ctx.addIssue({ code: 'custom', path: ['legalCategory'], message: 'legalCategoryProhibited' });
+    }
+    if (ad.declaration !== true) {
+      ctx.addIssue({ code: 'custom', path: ['declaration'], message: 'declarationRequired' });
+    }
+  });
 export type AdInput = z.input<typeof adInputSchema>;
 export type AdInputParsed = z.output<typeof adInputSchema>;
 
@@ -112,6 +129,8 @@ export const adCardSchema = z.object({
   action: z.string().nullable(),
   featured: z.boolean(),
   status: z.enum(AD_STATUSES),
+  /** Under Legea 295/2004 (common/legal.ts): a badge on the card and the detail. */
+  legalCategory: z.enum(LEGAL_CATEGORIES),
   createdAt: z.string(),
   image: adImageSchema.nullable(),
 });
@@ -153,6 +172,8 @@ export const browseQuerySchema = z.object({
   q: z.string().trim().max(SEARCH_MAX, 'searchMax').optional(),
   category: z.enum(CATEGORIES).optional(),
   condition: z.enum(CONDITIONS).optional(),
+  /** Issue 12: the legal category (common/legal.ts). */
+  legal: z.enum(LEGAL_CATEGORIES).optional(),
   sort: z.enum(SORTS).default('newest'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),

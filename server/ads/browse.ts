@@ -37,7 +37,7 @@ const ORDERING: Record<Sort, { orderBy: SQL; after: (cursor: Cursor) => SQL }> =
 
 const CARD_COLUMNS = sql`a.id, a.title, a.category, a.condition, a.price::float8 as price,
   a.price::text as "priceKey", a.location, a.caliber, a.action, a.featured, a.status,
-  a.created_at as "createdAt"`;
+  a.created_at as "createdAt", a.legal_category as "legalCategory"`;
 
 /**
  * One page of the public list: approved ads of active owners, filtered, in keyset order (never
@@ -55,6 +55,7 @@ export async function browseAds(db: Database, storage: Storage, query: BrowseQue
   const filters: SQL[] = [sql`a.status = 'approved'`];
   if (query.category) filters.push(sql`a.category = ${query.category}`);
   if (query.condition) filters.push(sql`a.condition = ${query.condition}`);
+  if (query.legal) filters.push(sql`a.legal_category = ${query.legal}`);
   const ordering = ORDERING[query.sort];
   const keyset = cursor ? [ordering.after(cursor)] : [];
   const limit = query.limit + 1;
@@ -71,7 +72,7 @@ export async function browseAds(db: Database, storage: Storage, query: BrowseQue
         where ${sql.join([...filters, ...keyset], sql` and `)}
         order by ${ordering.orderBy} limit ${limit}`,
       ),
-      countListed(db, query),
+      query.legal ? countMatching(db, filters) : countListed(db, query),
     ]);
   } else {
     const matching = sql.join([...filters, sql`a.tsv @@ (${search})`], sql` and `);
@@ -82,7 +83,7 @@ export async function browseAds(db: Database, storage: Storage, query: BrowseQue
       sql`
       with a as materialized (
         select a.id, a.user_id, a.title, a.category, a.condition, a.price, a.location, a.caliber,
-          a.action, a.featured, a.status, a.created_at
+          a.action, a.featured, a.status, a.created_at, a.legal_category
         from ads a join profiles p on p.id = a.user_id and p.is_active
         where ${matching}
         limit ${SEARCH_TOTAL_CAP + 1}
@@ -130,6 +131,21 @@ function sortKey(sort: Sort, row: Row): string {
 }
 
 type Total = { count: number; capped: boolean };
+
+/**
+ * The counters know category and condition only: a filter on the legal category (issue 12) is
+ * counted over the ads, up to SEARCH_TOTAL_CAP like a text search.
+ */
+async function countMatching(db: Database, filters: SQL[]): Promise<Total> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ads a
+      join profiles p on p.id = a.user_id and p.is_active
+      where ${sql.join(filters, sql` and `)} limit ${SEARCH_TOTAL_CAP + 1}) m`,
+  );
+  const n = row?.n ?? 0;
+  return { count: Math.min(n, SEARCH_TOTAL_CAP), capped: n > SEARCH_TOTAL_CAP };
+}
 
 /** Without text, the trigger-kept counters answer exactly (16 rows at most). */
 async function countListed(db: Database, query: BrowseQuery): Promise<Total> {

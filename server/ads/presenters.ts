@@ -1,3 +1,4 @@
+import type { LegalCategory } from '../../common/legal';
 import type { AdCard, AdDetail, AdImage, UploadResult } from '../../common/schemas/ads';
 import type { AdStatus, Category, Condition } from '../../common/values';
 import { imageUrls } from '../images/store-image';
@@ -16,6 +17,7 @@ export type AdCardRow = {
   featured: boolean;
   status: string;
   createdAt: Date;
+  legalCategory: string;
 };
 
 export type AdDetailRow = AdCardRow & {
@@ -62,6 +64,7 @@ export function presentCard(row: AdCardRow, image: AdImage | null): AdCard {
     action: row.action,
     featured: row.featured,
     status: asStatus(row.status),
+    legalCategory: row.legalCategory as LegalCategory,
     createdAt: new Date(row.createdAt).toISOString(),
     image,
   };

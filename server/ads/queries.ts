@@ -34,6 +34,7 @@ export const adColumns = {
   updatedAt: ads.updatedAt,
   expiresAt: ads.expiresAt,
   soldAt: ads.soldAt,
+  legalCategory: ads.legalCategory,
 };
 
 /** The detail's columns and when it expired (the gone page says since when). */

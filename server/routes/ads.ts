@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   adDetailSchema,
   adGoneSchema,
@@ -16,9 +17,10 @@ import { markAdSold, ownerIsActive, renewAd } from '../ads/lifecycle';
 import { findAdSubject, listOwnAds } from '../ads/queries';
 import { verifyRenewalToken } from '../ads/renewal-token';
 import type { Services } from '../app-env';
-import { getViewer, requireViewer } from '../auth/viewer';
+import { getViewer, requireViewer, type Viewer } from '../auth/viewer';
 import { AppError, notFound } from '../errors';
 import { createApiRouter } from '../http/api-app';
+import { clientIp } from '../http/client-ip';
 import { invalidTransition } from '../moderation/ad-moderation';
 import { authorize, can } from '../policies/policies';
 import { errorResponse, errorResponses, idParams, json, jsonBodyLimit, signedInFirst } from './openapi-kit';
@@ -129,6 +131,11 @@ const myAds = createRoute({
 
 export function adsRoutes(services: Services) {
   const { db, storage } = services;
+  const submitter = (c: Context, viewer: Viewer) => ({
+    id: viewer.id,
+    email: viewer.email,
+    clientIp: clientIp(c, services.config.trustProxy),
+  });
   return createApiRouter()
     .openapi(browse, async (c) => {
       authorize(await getViewer(c), 'ads.browse');
@@ -141,7 +148,7 @@ export function adsRoutes(services: Services) {
     .openapi(postAd, async (c) => {
       const viewer = await getViewer(c);
       authorize(viewer, 'ad.create');
-      const id = await createAd(services, viewer.id, c.req.valid('json'));
+      const id = await createAd(services, submitter(c, viewer), c.req.valid('json'));
       return c.json(await loadAdDetail(services, viewer, id), 201);
     })
     .openapi(putAd, async (c) => {
@@ -150,7 +157,7 @@ export function adsRoutes(services: Services) {
       const ad = await findAdSubject(db, id);
       if (!ad) throw notFound();
       authorize(viewer, 'ad.update', ad);
-      await updateAd(services, id, viewer.id, c.req.valid('json'));
+      await updateAd(services, id, submitter(c, viewer), c.req.valid('json'));
       return c.json(await loadAdDetail(services, viewer, id), 200);
     })
     .openapi(removeAd, async (c) => {

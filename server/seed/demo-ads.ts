@@ -533,6 +533,7 @@ export const DEMO_ADS: DemoAd[] = [
 export type DemoStateAd = DemoAd & {
   /** `ended`: still approved but past its end, so the first maintenance pass expires it and mails the link. */
   state:
+    | 'approved'
     | 'expiring'
     | 'ended'
     | 'expired'
@@ -543,6 +544,8 @@ export type DemoStateAd = DemoAd & {
     | 'rejected';
   days?: number;
   moderationReason?: string;
+  /** Weapons other than the usual "subject to authorisation" (common/legal.ts). */
+  legalCategory?: 'declaration' | 'non-lethal';
 };
 
 export const DEMO_STATE_ADS: DemoStateAd[] = [
@@ -646,5 +649,36 @@ export const DEMO_STATE_ADS: DemoStateAd[] = [
     location: 'Ploiești',
     moderationReason: 'Armele fără documente legale nu pot fi vândute.',
     description: 'Anunț respins de moderator: vânzarea armelor fără documente este interzisă de lege.',
+  },
+  {
+    state: 'approved',
+    days: 1,
+    legalCategory: 'declaration',
+    category: 'long-guns',
+    title: 'Pușcă cu un foc Baikal IJ-18, calibrul 12',
+    brand: 'Baikal',
+    model: 'IJ-18',
+    caliber: '12/70',
+    action: 'break',
+    condition: 'fair',
+    price: 900,
+    location: 'Suceava',
+    description: `Pușcă cu un singur foc și țeavă lisă, armă supusă declarării. Urme de folosire pe lemn. ${legal}`,
+  },
+  {
+    state: 'approved',
+    days: 2,
+    legalCategory: 'non-lethal',
+    category: 'firearms',
+    title: 'Pistol cu aer comprimat Umarex CP88, 4,5 mm',
+    brand: 'Umarex',
+    model: 'CP88',
+    caliber: '4.5 mm',
+    action: 'CO2',
+    condition: 'good',
+    price: 650,
+    location: 'Craiova',
+    description:
+      'Pistol cu aer comprimat (CO2), armă neletală, cu două încărcătoare rotative și cutie. Predare personală.',
   },
 ];

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { isWeaponCategory } from '../../common/legal';
 import type { Role } from '../../common/roles';
 import { adInputSchema } from '../../common/schemas/ads';
 import { createAd } from '../ads/commands';
@@ -92,7 +93,7 @@ export async function seedDemoData(
       imageIds.push(upload.id);
     }
     const { featured, ...fields } = demo;
-    const id = await createAd(services, owner, adInputSchema.parse({ ...fields, imageIds }));
+    const id = await createAd(services, seedSubmitter(owner, index), parseDemoAd({ ...fields, imageIds }));
     // Interleave the categories in time, so the newest ads are not all of one kind.
     const rank = (index * 17) % DEMO_ADS.length;
     const createdAt = new Date(now - (rank * 17 + (index % 5) * 3) * HOUR);
@@ -108,13 +109,40 @@ export async function seedDemoData(
 
 const DAY = 24 * HOUR;
 
+/** The demo sellers post from the seeding machine; their weapons carry the declaration like any other. */
+const seedSubmitter = (owner: string, index: number) => ({
+  id: owner,
+  email: (index % 2 === 0 ? DEMO_ACCOUNTS[0] : DEMO_ACCOUNTS[1]).email,
+  clientIp: '127.0.0.1',
+});
+
+/** Weapons default to "subject to authorisation" (category B, the usual case) unless the demo names one. */
+function parseDemoAd(fields: Record<string, unknown> & { category: string; legalCategory?: string }) {
+  return adInputSchema.parse({
+    ...fields,
+    legalCategory: isWeaponCategory(fields.category) ? (fields.legalCategory ?? 'authorisation') : null,
+    declaration: isWeaponCategory(fields.category),
+  });
+}
+
 /** The ads of DEMO_STATE_ADS, each put in its state as the app would have (issue 12). */
 async function seedDemoStates(services: Services, owners: string[], now: number) {
   for (const [index, demo] of DEMO_STATE_ADS.entries()) {
     const owner = owners[index % owners.length] as string;
     const upload = await saveUpload(services, owner, await drawDemoPhoto(demo.category, 200 + index));
-    const { featured: _featured, state: _state, days: _days, moderationReason: _reason, ...fields } = demo;
-    const id = await createAd(services, owner, adInputSchema.parse({ ...fields, imageIds: [upload.id] }));
+    const {
+      featured: _featured,
+      state: _state,
+      days: _days,
+      moderationReason: _reason,
+      legalCategory: _legal,
+      ...fields
+    } = demo;
+    const id = await createAd(
+      services,
+      seedSubmitter(owner, index),
+      parseDemoAd({ legalCategory: demo.legalCategory, ...fields, imageIds: [upload.id] }),
+    );
     const change = stateColumns(demo, new Date(now - (70 + index) * DAY), now);
     await services.db.update(ads).set(change).where(eq(ads.id, id));
   }
@@ -133,6 +161,8 @@ function stateColumns(demo: DemoStateAd, createdAt: Date, now: number): Partial<
     case 'sold':
     case 'sold-long-ago':
       return { status: 'sold', createdAt, soldAt: at(-days) };
+    case 'approved':
+      return { status: 'approved', createdAt: at(-days) };
     default:
       return { status: demo.state, moderationReason: demo.moderationReason ?? null };
   }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { LEGAL_CHOICES } from '../../../common/legal';
 import {
   ACTION_MAX,
   ADDRESS_MAX,
@@ -36,8 +37,10 @@ import {
   type Field,
   fittedText,
   hostileText,
+  notABoolean,
   notAString,
   notAUuid,
+  notInEnum,
   optionalIntField,
   optionalTextField,
   secretField,
@@ -83,6 +86,23 @@ export const AD_FIELDS: Field[] = [
   optionalIntField('barrelLength', BARREL_LENGTH_MAX_MM),
   optionalIntField('capacity', CAPACITY_MAX),
   imageIdsField,
+  // Issue 12: a weapon's lawful category and the seller's declaration. Valid values fit every
+  // category (others ignore them); null is allowed, since accessories and optics need neither.
+  {
+    name: 'legalCategory',
+    required: false,
+    valid: fc.constantFrom('authorisation', 'declaration', 'non-lethal'),
+    invalid: fc.oneof(
+      notInEnum(LEGAL_CHOICES).map((value): Tagged => ({ kind: 'bad-enum', value })),
+      notAString({ nullable: true }).map((value): Tagged => ({ kind: 'wrong-type', value })),
+    ),
+  },
+  {
+    name: 'declaration',
+    required: false,
+    valid: fc.constant(true),
+    invalid: notABoolean({ nullable: true }).map((value): Tagged => ({ kind: 'wrong-type', value })),
+  },
 ];
 
 export const phoneField: Field = {

@@ -4,7 +4,17 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatPrice, formatRelativeTime } from '@web/lib/format';
-import { AlertTriangle, BadgeCheck, Clock, Mail, MapPin, Pencil, SearchX, UserRound } from 'lucide-react';
+import {
+  AlertTriangle,
+  BadgeCheck,
+  Clock,
+  Mail,
+  MapPin,
+  Pencil,
+  Scale,
+  SearchX,
+  UserRound,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -138,6 +148,10 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
               <Badge>{t(`categories.${ad.category}`)}</Badge>
               {ad.subcategory && <Badge variant="outline">{ad.subcategory}</Badge>}
               <Badge variant="secondary">{t(`conditions.${ad.condition}`)}</Badge>
+              <Badge variant="outline" data-testid="legal-badge">
+                <Scale aria-hidden="true" />
+                {t(`legal.badge.${ad.legalCategory}`)}
+              </Badge>
             </div>
             <div className="flex items-start justify-between gap-3">
               <h1 className="min-w-0 text-2xl font-bold leading-tight break-words sm:text-3xl">{ad.title}</h1>
@@ -192,6 +206,22 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
               </p>
             )}
           </section>
+
+          {ad.legalCategory !== 'not-a-weapon' && (
+            <aside
+              aria-labelledby="legal-notice-heading"
+              className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+              data-testid="legal-notice"
+            >
+              <Scale className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+              <div className="flex flex-col gap-1">
+                <h2 id="legal-notice-heading" className="font-semibold">
+                  {t('legal.noticeTitle')}
+                </h2>
+                <p>{t(`legal.notice.${ad.legalCategory}`)}</p>
+              </div>
+            </aside>
+          )}
 
           {interactions}
         </aside>

@@ -53,6 +53,7 @@ const card = (n: number): AdCard => ({
   action: null,
   featured: false,
   status: 'approved',
+  legalCategory: 'not-a-weapon',
   createdAt: new Date().toISOString(),
   image: null,
 });
