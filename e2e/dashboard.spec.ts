@@ -23,6 +23,7 @@ test('My Listings: empty, then an own pending ad with its counters, deleted afte
       condition: 'good',
       price: '4500.5',
       location: 'Sibiu',
+      county: 'SB',
       imageIds: [],
     },
   });

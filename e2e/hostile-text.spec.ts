@@ -61,6 +61,7 @@ test('script payloads in ads, names, messages and reports render as text and nev
       condition: 'good',
       price: 2500,
       location: 'Cluj-Napoca',
+      county: 'CJ',
     },
   });
   expect(created.status(), await created.text()).toBe(201);

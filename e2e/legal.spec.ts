@@ -1,6 +1,6 @@
 import { registerVerifiedUser } from './support/accounts';
-import { DEMO_MODERATOR } from './support/moderation';
 import { signedInContext } from './support/demo';
+import { DEMO_MODERATOR } from './support/moderation';
 import { expect, test } from './support/test';
 
 // Issue 12: a weapon is posted with its category under Legea 295/2004 and the seller's declaration;

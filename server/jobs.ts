@@ -1,6 +1,7 @@
 import { recountAds } from './ads/counts';
 import { expireAds, purgeExpiredAds, sendRenewalReminders } from './ads/lifecycle';
 import { collectOrphanUploads, ORPHAN_AGE_MS } from './ads/orphans';
+import { refreshSearchVocabulary } from './ads/search-vocabulary';
 import type { Services } from './app-env';
 import { pruneRateLimits } from './http/rate-limit';
 
@@ -34,6 +35,7 @@ export async function runMaintenance(services: Services, ages: MaintenanceAges =
     ['renewal reminders', () => sendRenewalReminders(services)],
     ['expired ad purge', () => purgeExpiredAds(services)],
     ['ad counts', () => recountAds(services.db)],
+    ['search vocabulary', () => refreshSearchVocabulary(services.db)],
     ['rate limits', () => pruneRateLimits(services.db)],
   ];
   for (const [name, job] of jobs) {

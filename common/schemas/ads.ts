@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { CALIBER_IDS } from '../calibers';
+import { COUNTY_CODES } from '../counties';
 import { isWeaponCategory, LEGAL_CATEGORIES, LEGAL_CHOICES } from '../legal';
 import { GONE_REASONS } from '../lifecycle';
 import {
-  ACTION_MAX,
   BARREL_LENGTH_MAX_MM,
   BRAND_MAX,
   CALIBER_MAX,
@@ -20,7 +21,7 @@ import {
   TITLE_MAX,
   TITLE_MIN,
 } from '../limits';
-import { AD_STATUSES, CATEGORIES, CONDITIONS, SORTS } from '../values';
+import { ACTIONS, AD_STATUSES, CATEGORIES, CONDITIONS, SORTS } from '../values';
 
 // Messages are keys of the `validation` catalog (see schemas/auth.ts).
 
@@ -65,6 +66,8 @@ export const adInputSchema = z
       .min(0, 'pricePositive')
       .max(PRICE_MAX, 'priceMax')
       .transform((value) => Math.round(value * 100) / 100),
+    county: z.enum(COUNTY_CODES, { error: 'countyRequired' }),
+    /** The locality (town or village) as typed; the county is the searchable part. */
     location: z
       .string({ error: 'locationRequired' })
       .trim()
@@ -72,8 +75,15 @@ export const adInputSchema = z
       .max(LOCATION_MAX, 'locationMax'),
     brand: optionalText(BRAND_MAX, 'brandMax'),
     model: optionalText(MODEL_MAX, 'modelMax'),
+    /** A caliber's name, known (the server maps it to a caliber id) or any other text. */
     caliber: optionalText(CALIBER_MAX, 'caliberMax'),
-    action: optionalText(ACTION_MAX, 'actionMax'),
+    action: z.preprocess(
+      (value) => (value === '' ? null : value),
+      z
+        .enum(ACTIONS, { error: 'actionInvalid' })
+        .nullish()
+        .transform((value) => value ?? null),
+    ),
     barrelLength: optionalInt(BARREL_LENGTH_MAX_MM, 'barrelLengthInvalid'),
     capacity: optionalInt(CAPACITY_MAX, 'capacityInvalid'),
     /** Ids of images this user uploaded through POST /api/uploads, in display order. */
@@ -125,7 +135,9 @@ export const adCardSchema = z.object({
   condition: z.enum(CONDITIONS),
   price: z.number(),
   location: z.string(),
+  county: z.enum(COUNTY_CODES).nullable(),
   caliber: z.string().nullable(),
+  caliberId: z.enum(CALIBER_IDS).nullable(),
   action: z.string().nullable(),
   featured: z.boolean(),
   status: z.enum(AD_STATUSES),
@@ -168,16 +180,69 @@ export const adDetailSchema = adCardSchema.extend({
 });
 export type AdDetail = z.infer<typeof adDetailSchema>;
 
-export const browseQuerySchema = z.object({
-  q: z.string().trim().max(SEARCH_MAX, 'searchMax').optional(),
-  category: z.enum(CATEGORIES).optional(),
-  condition: z.enum(CONDITIONS).optional(),
-  /** Issue 12: the legal category (common/legal.ts). */
-  legal: z.enum(LEGAL_CATEGORIES).optional(),
-  sort: z.enum(SORTS).default('newest'),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
-});
+/** Filters a result page may suggest removing when it found nothing ('price' is both bounds). */
+export const RELAXABLE_FILTERS = [
+  'category',
+  'condition',
+  'county',
+  'price',
+  'caliber',
+  'action',
+  'brand',
+] as const;
+export type RelaxableFilter = (typeof RELAXABLE_FILTERS)[number];
+
+/** A price bound in RON from a query string; empty means none. */
+const priceBound = (message: string) =>
+  z
+    .union([z.number(), z.string().trim()])
+    .transform((value, ctx) => {
+      if (value === '') return undefined;
+      // Plain decimals only: Number() would also take '0x10', '1e3' and ' 5 '.
+      if (typeof value === 'string' && !/^\d{1,8}(\.\d{1,2})?$/.test(value)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const n = typeof value === 'number' ? value : Number(value);
+      if (!Number.isFinite(n) || n < 0 || n > PRICE_MAX) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .optional();
+
+/**
+ * The browse list's query: every filter is a URL parameter, so a search can be shared and saved.
+ * Without `sort`, a text search is ranked by relevance and a list without text shows the newest.
+ */
+export const browseQuerySchema = z
+  .object({
+    q: z.string().trim().max(SEARCH_MAX, 'searchMax').optional(),
+    category: z.enum(CATEGORIES, { error: 'categoryInvalid' }).optional(),
+    condition: z.enum(CONDITIONS, { error: 'conditionInvalid' }).optional(),
+    county: z.enum(COUNTY_CODES, { error: 'countyInvalid' }).optional(),
+    priceMin: priceBound('priceMinInvalid'),
+    priceMax: priceBound('priceMaxInvalid'),
+    caliber: z.enum(CALIBER_IDS, { error: 'caliberInvalid' }).optional(),
+    action: z.enum(ACTIONS, { error: 'actionInvalid' }).optional(),
+    brand: z.string().trim().max(BRAND_MAX, 'brandMax').optional(),
+    /** Issue 12: the legal category (common/legal.ts). */
+    legal: z.enum(LEGAL_CATEGORIES, { error: 'invalid' }).optional(),
+    sort: z.enum(SORTS, { error: 'sortInvalid' }).optional(),
+    /** '1': search the text as typed, without correcting a misspelt word. */
+    literal: z.literal('1', { error: 'invalid' }).optional(),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
+  })
+  .refine(
+    (query) =>
+      query.priceMin === undefined || query.priceMax === undefined || query.priceMin <= query.priceMax,
+    {
+      path: ['priceMax'],
+      message: 'priceRange',
+    },
+  );
 export type BrowseQuery = z.input<typeof browseQuerySchema>;
 
 export const adPageSchema = z.object({
@@ -187,6 +252,16 @@ export const adPageSchema = z.object({
   total: z.number(),
   /** True when a text search matched more ads than `total`, which is then a cap (show "1000+"). */
   totalCapped: z.boolean().optional(),
+  /**
+   * The text found nothing as typed, so a misspelt word was corrected and this is what was searched
+   * ("Am căutat «to» în loc de «from»"); further pages go with `q` = `to`. `literal=1` turns it off.
+   */
+  correction: z.object({ from: z.string(), to: z.string() }).nullable().optional(),
+  /** Nothing found: the filter whose removal finds the most ads, and how many it finds. */
+  relax: z
+    .object({ filter: z.enum(RELAXABLE_FILTERS), total: z.number(), capped: z.boolean() })
+    .nullable()
+    .optional(),
 });
 export type AdPage = z.infer<typeof adPageSchema>;
 

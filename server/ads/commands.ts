@@ -6,6 +6,7 @@ import {
   type LegalChoice,
 } from '../../common/legal';
 import type { AdInputParsed } from '../../common/schemas/ads';
+import { canonicalBrand } from '../../common/values';
 import type { Services } from '../app-env';
 import type { Database } from '../db/client';
 import { adDeclarations, adImages, ads } from '../db/schema/ads';
@@ -13,6 +14,7 @@ import { AppError } from '../errors';
 import { validationMessage } from '../http/validation';
 import { deleteStoredImage } from '../images/store-image';
 import { recordAction } from '../moderation/audit';
+import { SEARCH_VERSION, searchFields } from './search-document';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Deps = Pick<Services, 'db' | 'storage' | 'logger'>;
@@ -34,22 +36,24 @@ function formColumns(input: AdInputParsed) {
   const legalCategory: LegalCategory = isWeaponCategory(input.category)
     ? (input.legalCategory as Exclude<LegalChoice, 'prohibited'>)
     : 'not-a-weapon';
-  return {
-    legalCategory,
+  const brand = optionalText(input.brand);
+  const own = {
     title: text(input.title),
     description: text(input.description),
     category: input.category,
     subcategory: optionalText(input.subcategory),
     condition: input.condition,
     price: input.price,
-    brand: optionalText(input.brand),
+    brand: brand === null ? null : canonicalBrand(brand),
     model: optionalText(input.model),
     caliber: optionalText(input.caliber),
-    action: optionalText(input.action),
+    action: input.action,
     barrelLength: input.barrelLength,
     capacity: input.capacity,
     location: text(input.location),
+    county: input.county,
   };
+  return { ...own, ...searchFields(own), searchVersion: SEARCH_VERSION, legalCategory };
 }
 
 /** Who submits, from where: a weapon's declaration is stored with both (issue 12). */

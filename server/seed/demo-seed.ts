@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { countyOfPlace } from '../../common/counties';
 import { isWeaponCategory } from '../../common/legal';
 import type { Role } from '../../common/roles';
 import { adInputSchema } from '../../common/schemas/ads';
@@ -120,6 +121,7 @@ const seedSubmitter = (owner: string, index: number) => ({
 function parseDemoAd(fields: Record<string, unknown> & { category: string; legalCategory?: string }) {
   return adInputSchema.parse({
     ...fields,
+    county: countyOfPlace(String(fields.location)),
     legalCategory: isWeaponCategory(fields.category) ? (fields.legalCategory ?? 'authorisation') : null,
     declaration: isWeaponCategory(fields.category),
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
+import { COUNTY_CODES } from '../../../common/counties';
 import { LEGAL_CHOICES } from '../../../common/legal';
 import {
-  ACTION_MAX,
   ADDRESS_MAX,
   BARREL_LENGTH_MAX_MM,
   BRAND_MAX,
@@ -28,7 +28,7 @@ import {
   MODERATION_REASON_MAX,
   MODERATION_REASON_MIN,
 } from '../../../common/schemas/admin';
-import { CATEGORIES, CONDITIONS, LANGUAGES, REPORT_REASONS } from '../../../common/values';
+import { ACTIONS, CATEGORIES, CONDITIONS, LANGUAGES, REPORT_REASONS } from '../../../common/values';
 import {
   booleanField,
   coercedNumberField,
@@ -45,6 +45,7 @@ import {
   optionalTextField,
   secretField,
   type Tagged,
+  tag,
   textField,
   tooLongText,
 } from './arbitraries';
@@ -71,6 +72,19 @@ const imageIdsField: Field = {
   ),
 };
 
+/** One of ACTIONS, or none (null or empty). */
+const actionField: Field = {
+  ...enumField('action', ACTIONS, false),
+  valid: fc.oneof(fc.constantFrom(...ACTIONS), fc.constant(null), fc.constant('')),
+  invalid: fc.oneof(
+    tag(
+      'bad-enum',
+      notInEnum(ACTIONS).filter((value) => value !== ''),
+    ),
+    tag('wrong-type', fc.oneof(fc.integer(), fc.boolean(), fc.constant(['bolt']))),
+  ),
+};
+
 export const AD_FIELDS: Field[] = [
   textField('title', TITLE_MIN, TITLE_MAX),
   textField('description', DESCRIPTION_MIN, DESCRIPTION_MAX),
@@ -78,11 +92,12 @@ export const AD_FIELDS: Field[] = [
   optionalTextField('subcategory', SUBCATEGORY_MAX),
   enumField('condition', CONDITIONS),
   coercedNumberField('price', 0, PRICE_MAX),
+  enumField('county', COUNTY_CODES),
   textField('location', 1, LOCATION_MAX),
   optionalTextField('brand', BRAND_MAX),
   optionalTextField('model', MODEL_MAX),
   optionalTextField('caliber', CALIBER_MAX),
-  optionalTextField('action', ACTION_MAX),
+  actionField,
   optionalIntField('barrelLength', BARREL_LENGTH_MAX_MM),
   optionalIntField('capacity', CAPACITY_MAX),
   imageIdsField,
