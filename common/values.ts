@@ -13,7 +13,7 @@ export type Category = (typeof CATEGORIES)[number];
 export const CONDITIONS = ['new', 'like-new', 'good', 'fair'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
-export const AD_STATUSES = ['pending', 'approved', 'needs_changes', 'rejected', 'expired'] as const;
+export const AD_STATUSES = ['pending', 'approved', 'needs_changes', 'rejected', 'expired', 'sold'] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
 
 /** 'relevance' ranks text matches (title and brand/model above description); lists without text use 'newest'. */
@@ -123,4 +123,5 @@ export const STATUS_BADGE: Record<AdStatus, 'default' | 'secondary' | 'destructi
   needs_changes: 'destructive',
   rejected: 'destructive',
   expired: 'outline',
+  sold: 'secondary',
 };

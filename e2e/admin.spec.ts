@@ -49,6 +49,8 @@ async function postAd(page: Page, title: string): Promise<string> {
     .getByLabel('Descriere')
     .fill('Pistol în stare foarte bună, cu acte în regulă și cutia originală.');
   await page.getByLabel('Categorie').selectOption({ label: 'Arme de foc' });
+  await page.getByLabel('Armă supusă autorizării (categoria B)').check();
+  await page.getByLabel(/Declar că dețin legal această armă/).check();
   await page.getByLabel('Stare').selectOption({ label: 'Bună' });
   await page.getByLabel('Preț (RON)').fill('3200');
   await page.getByLabel('Localitate').fill('Iași');
@@ -91,6 +93,8 @@ test('changes requested, the owner fixes the ad, the moderator approves and feat
   await expect(page.getByTestId('status-banner')).toContainText('Adăugați o poză cu seria armei, vă rog.');
   await page.getByRole('link', { name: 'Editează anunțul' }).click();
   await page.getByLabel('Titlu').fill(`${title} cu serie`);
+  // Every submission of a weapon carries the seller's declaration (issue 12).
+  await page.getByLabel(/Declar că dețin legal această armă/).check();
   await page.getByRole('button', { name: 'Salvează modificările' }).click();
   await expect(page.getByText('Anunțul a fost actualizat cu succes')).toBeVisible();
 
@@ -152,7 +156,9 @@ test('a reported ad is taken down from the Reports tab', async ({ page, moderato
   // Gone for the public; the owner reads why.
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`/ad/${id}`);
-  await expect(visitorPage).toHaveURL(/\/browse$/);
+  await expect(
+    visitorPage.getByRole('heading', { name: 'Acest anunț a fost eliminat de un moderator' }),
+  ).toBeVisible();
   await visitor.close();
   await page.goto(`/ad/${id}`);
   await expect(page.getByTestId('status-banner')).toContainText('Obiectul nu poate fi vândut fără acte.');

@@ -56,6 +56,8 @@ test('script payloads in ads, names, messages and reports render as text and nev
       title: p.title,
       description: p.description,
       category: 'firearms',
+      legalCategory: 'authorisation',
+      declaration: true,
       condition: 'good',
       price: 2500,
       location: 'Cluj-Napoca',

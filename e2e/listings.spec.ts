@@ -35,6 +35,8 @@ test('post an ad with two cropped photos, get it approved, find it, browse its g
     .getByLabel('Descriere')
     .fill('Carabină în stare foarte bună, folosită două sezoane, cu acte în regulă.');
   await page.getByLabel('Categorie').selectOption({ label: 'Arme lungi' });
+  await page.getByLabel('Armă supusă autorizării (categoria B)').check();
+  await page.getByLabel(/Declar că dețin legal această armă/).check();
   await page.getByLabel('Stare').selectOption({ label: 'Bună' });
   await page.getByLabel('Preț (RON)').fill('4500');
   await page.getByLabel('Localitate').fill('Brașov');
@@ -63,7 +65,7 @@ test('post an ad with two cropped photos, get it approved, find it, browse its g
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`/ad/${ad.id}`);
-  await expect(visitorPage).toHaveURL(/\/browse$/);
+  await expect(visitorPage.getByRole('heading', { name: 'Anunțul nu există' })).toBeVisible();
 
   await approveAsModerator(browser, ad.id);
 
@@ -88,6 +90,8 @@ test('post an ad with two cropped photos, get it approved, find it, browse its g
   await page.getByRole('link', { name: 'Editează anunțul' }).click();
   await expect(page.getByText('După salvare revine la verificare')).toBeVisible();
   await page.getByLabel('Preț (RON)').fill('4200');
+  // Every submission of a weapon carries the seller's declaration (issue 12).
+  await page.getByLabel(/Declar că dețin legal această armă/).check();
   await page.getByRole('button', { name: 'Salvează modificările' }).click();
   await expect(page.getByText('Anunțul a fost actualizat cu succes')).toBeVisible();
   await page.goto(`/ad/${ad.id}`);

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { AdGoneError } from './ads/gone';
 import type { AppDeps, AppEnv, Services } from './app-env';
 import { createAuth } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
@@ -95,6 +96,7 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   app.onError((err, c) => {
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+      if (err instanceof AdGoneError) return c.json({ error: err.gone }, 410);
       return c.json(errorBody(err.code, err.message), err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {

@@ -39,6 +39,10 @@ export const router = createBrowserRouter([
         lazy: () => import('./features/listings/edit-ad-page').then((m) => ({ Component: m.EditAdPage })),
       },
       {
+        path: '/renew',
+        lazy: () => import('./features/listings/renew-page').then((m) => ({ Component: m.RenewPage })),
+      },
+      {
         path: '/post-ad',
         lazy: () => import('./features/listings/post-ad-page').then((m) => ({ Component: m.PostAdPage })),
       },

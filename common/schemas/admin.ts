@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEGAL_CATEGORIES } from '../legal';
 import { ROLES } from '../roles';
 import { AD_STATUSES, type AdStatus, REPORT_REASONS } from '../values';
 import { adImageSchema } from './ads';
@@ -57,6 +58,8 @@ export const MODERATION_ACTIONS = [
   'ad.reject',
   'ad.request_changes',
   'ad.take_down',
+  // Issue 12: the seller's declaration on a weapon submission (the actor is the seller).
+  'ad.declare',
   'ad.feature',
   'ad.unfeature',
   'reports.dismiss',
@@ -88,6 +91,9 @@ export const moderatedAdSchema = z.object({
   submittedAt: z.string(),
   image: adImageSchema.nullable(),
   seller: sellerSchema,
+  /** Issue 12: the legal category, and the seller's last declaration for a weapon. */
+  legalCategory: z.enum(LEGAL_CATEGORIES),
+  declaration: z.object({ declaredAt: z.string(), clientIp: z.string(), version: z.string() }).nullable(),
 });
 export type ModeratedAd = z.infer<typeof moderatedAdSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CALIBER_IDS } from '../calibers';
 import { COUNTY_CODES } from '../counties';
+import { isWeaponCategory, LEGAL_CATEGORIES, LEGAL_CHOICES } from '../legal';
+import { GONE_REASONS } from '../lifecycle';
 import {
   BARREL_LENGTH_MAX_MM,
   BRAND_MAX,
@@ -48,47 +50,63 @@ const optionalInt = (max: number, message: string) =>
     .transform((value) => value ?? null);
 
 /** The ad form, for create and edit alike (spec section 5), plus barrel length and capacity. */
-export const adInputSchema = z.object({
-  title: z.string({ error: 'titleMin' }).trim().min(TITLE_MIN, 'titleMin').max(TITLE_MAX, 'titleMax'),
-  description: z
-    .string({ error: 'descriptionMin' })
-    .trim()
-    .min(DESCRIPTION_MIN, 'descriptionMin')
-    .max(DESCRIPTION_MAX, 'descriptionMax'),
-  category: z.enum(CATEGORIES, { error: 'categoryRequired' }),
-  subcategory: optionalText(SUBCATEGORY_MAX, 'subcategoryMax'),
-  condition: z.enum(CONDITIONS, { error: 'conditionRequired' }),
-  price: z.coerce
-    .number({ error: 'pricePositive' })
-    .min(0, 'pricePositive')
-    .max(PRICE_MAX, 'priceMax')
-    .transform((value) => Math.round(value * 100) / 100),
-  county: z.enum(COUNTY_CODES, { error: 'countyRequired' }),
-  /** The locality (town or village) as typed; the county is the searchable part. */
-  location: z
-    .string({ error: 'locationRequired' })
-    .trim()
-    .min(1, 'locationRequired')
-    .max(LOCATION_MAX, 'locationMax'),
-  brand: optionalText(BRAND_MAX, 'brandMax'),
-  model: optionalText(MODEL_MAX, 'modelMax'),
-  /** A caliber's name, known (the server maps it to a caliber id) or any other text. */
-  caliber: optionalText(CALIBER_MAX, 'caliberMax'),
-  action: z.preprocess(
-    (value) => (value === '' ? null : value),
-    z
-      .enum(ACTIONS, { error: 'actionInvalid' })
-      .nullish()
-      .transform((value) => value ?? null),
-  ),
-  barrelLength: optionalInt(BARREL_LENGTH_MAX_MM, 'barrelLengthInvalid'),
-  capacity: optionalInt(CAPACITY_MAX, 'capacityInvalid'),
-  /** Ids of images this user uploaded through POST /api/uploads, in display order. */
-  imageIds: z
-    .array(z.uuid({ error: 'imageInvalid' }))
-    .max(MAX_IMAGES, 'imagesMax')
-    .default([]),
-});
+export const adInputSchema = z
+  .object({
+    title: z.string({ error: 'titleMin' }).trim().min(TITLE_MIN, 'titleMin').max(TITLE_MAX, 'titleMax'),
+    description: z
+      .string({ error: 'descriptionMin' })
+      .trim()
+      .min(DESCRIPTION_MIN, 'descriptionMin')
+      .max(DESCRIPTION_MAX, 'descriptionMax'),
+    category: z.enum(CATEGORIES, { error: 'categoryRequired' }),
+    subcategory: optionalText(SUBCATEGORY_MAX, 'subcategoryMax'),
+    condition: z.enum(CONDITIONS, { error: 'conditionRequired' }),
+    price: z.coerce
+      .number({ error: 'pricePositive' })
+      .min(0, 'pricePositive')
+      .max(PRICE_MAX, 'priceMax')
+      .transform((value) => Math.round(value * 100) / 100),
+    county: z.enum(COUNTY_CODES, { error: 'countyRequired' }),
+    /** The locality (town or village) as typed; the county is the searchable part. */
+    location: z
+      .string({ error: 'locationRequired' })
+      .trim()
+      .min(1, 'locationRequired')
+      .max(LOCATION_MAX, 'locationMax'),
+    brand: optionalText(BRAND_MAX, 'brandMax'),
+    model: optionalText(MODEL_MAX, 'modelMax'),
+    /** A caliber's name, known (the server maps it to a caliber id) or any other text. */
+    caliber: optionalText(CALIBER_MAX, 'caliberMax'),
+    action: z.preprocess(
+      (value) => (value === '' ? null : value),
+      z
+        .enum(ACTIONS, { error: 'actionInvalid' })
+        .nullish()
+        .transform((value) => value ?? null),
+    ),
+    barrelLength: optionalInt(BARREL_LENGTH_MAX_MM, 'barrelLengthInvalid'),
+    capacity: optionalInt(CAPACITY_MAX, 'capacityInvalid'),
+    /** Ids of images this user uploaded through POST /api/uploads, in display order. */
+    imageIds: z
+      .array(z.uuid({ error: 'imageInvalid' }))
+      .max(MAX_IMAGES, 'imagesMax')
+      .default([]),
+    /** Weapons only (common/legal.ts); accessories and optics are stored as not a weapon. */
+    legalCategory: z.enum(LEGAL_CHOICES, { error: 'legalCategoryRequired' }).nullish(),
+    /** The seller's declaration, ticked on every weapon submission. */
+    declaration: z.boolean({ error: 'declarationRequired' }).nullish(),
+  })
+  .superRefine((ad, ctx) => {
+    if (!isWeaponCategory(ad.category)) return;
+    if (!ad.legalCategory) {
+      ctx.addIssue({ code: 'custom', path: ['legalCategory'], message: 'legalCategoryRequired' });
+    } else if (ad.legalCategory === 'prohibited') {
+      ctx.addIssue({ code: 'custom', path: ['legalCategory'], message: 'legalCategoryProhibited' });
+    }
+    if (ad.declaration !== true) {
+      ctx.addIssue({ code: 'custom', path: ['declaration'], message: 'declarationRequired' });
+    }
+  });
 export type AdInput = z.input<typeof adInputSchema>;
 export type AdInputParsed = z.output<typeof adInputSchema>;
 
@@ -123,6 +141,8 @@ export const adCardSchema = z.object({
   action: z.string().nullable(),
   featured: z.boolean(),
   status: z.enum(AD_STATUSES),
+  /** Under Legea 295/2004 (common/legal.ts): a badge on the card and the detail. */
+  legalCategory: z.enum(LEGAL_CATEGORIES),
   createdAt: z.string(),
   image: adImageSchema.nullable(),
 });
@@ -142,10 +162,16 @@ export const adDetailSchema = adCardSchema.extend({
   seller: sellerSchema,
   /** Left by a moderator when asking for changes or rejecting (moderation issue). */
   moderationReason: z.string().nullable(),
+  /** When the listing ends (approved) or ended (expired); see common/lifecycle.ts. */
+  expiresAt: z.string(),
+  /** When the owner marked it sold; the page shows the "Vândut" banner with this date. */
+  soldAt: z.string().nullable(),
   /** What the viewer may do with the ad, so the UI hides what the server would refuse. */
   can: z.object({
     edit: z.boolean(),
     delete: z.boolean(),
+    renew: z.boolean(),
+    markSold: z.boolean(),
     contact: z.boolean(),
     moderate: z.boolean(),
     /** Visitors may report too; owners may not, and only listed ads are reported. */
@@ -201,6 +227,8 @@ export const browseQuerySchema = z
     caliber: z.enum(CALIBER_IDS, { error: 'caliberInvalid' }).optional(),
     action: z.enum(ACTIONS, { error: 'actionInvalid' }).optional(),
     brand: z.string().trim().max(BRAND_MAX, 'brandMax').optional(),
+    /** Issue 12: the legal category (common/legal.ts). */
+    legal: z.enum(LEGAL_CATEGORIES, { error: 'invalid' }).optional(),
     sort: z.enum(SORTS, { error: 'sortInvalid' }).optional(),
     /** '1': search the text as typed, without correcting a misspelt word. */
     literal: z.literal('1', { error: 'invalid' }).optional(),
@@ -242,7 +270,40 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** The owner's list in the dashboard: every status, newest first, with counts. */
 export const myAdsSchema = z.object({
-  items: z.array(adCardSchema.extend({ moderationReason: z.string().nullable() })),
+  items: z.array(
+    adCardSchema.extend({
+      moderationReason: z.string().nullable(),
+      expiresAt: z.string(),
+      soldAt: z.string().nullable(),
+    }),
+  ),
   counts: z.object({ total: z.number(), pending: z.number() }),
 });
 export type MyAds = z.infer<typeof myAdsSchema>;
+
+/**
+ * The body of a 410 for an ad page that is gone: the one error shape, plus why and what to offer
+ * instead (similar ads: same category and caliber). 404 stays a plain error for ids never known.
+ */
+export const adGoneSchema = z.object({
+  error: z.object({
+    code: z.literal('gone'),
+    message: z.string(),
+    reason: z.enum(GONE_REASONS),
+    /** When it became so (sold or expired), when known. */
+    since: z.string().nullable(),
+    similar: z.object({ category: z.enum(CATEGORIES), caliber: z.string().nullable() }),
+  }),
+});
+export type AdGone = z.infer<typeof adGoneSchema>['error'];
+
+/** The mailed renewal link's token, posted by the /renew page. */
+export const renewByTokenSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** What a renewal answers: the new end of the listing. */
+export const renewResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(AD_STATUSES),
+  expiresAt: z.string(),
+});
+export type RenewResult = z.infer<typeof renewResultSchema>;

@@ -21,7 +21,7 @@ function mailsTo(email: string): CapturedMail[] {
 /** Waits for the n-th mail to an address and returns the first link in it. */
 export async function linkFromMail(
   email: string,
-  options: { subject?: RegExp; nth?: number } = {},
+  options: { subject?: RegExp; nth?: number; timeout?: number } = {},
 ): Promise<string> {
   let link = '';
   await expect(async () => {
@@ -30,6 +30,6 @@ export async function linkFromMail(
     const found = mail?.text.match(/https?:\/\/\S+/)?.[0];
     expect(found, `a mail to ${email}`).toBeTruthy();
     link = found!;
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: options.timeout ?? 10_000 });
   return link;
 }

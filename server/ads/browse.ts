@@ -65,9 +65,9 @@ const afterRelevance = (c: Cursor) => {
 
 const CARD_COLUMNS = sql`a.id, a.title, a.category, a.condition, a.price::float8 as price,
   a.price::text as "priceKey", a.location, a.county, a.caliber, a.caliber_id as "caliberId", a.action,
-  a.featured, a.status, a.created_at as "createdAt"`;
+  a.featured, a.status, a.created_at as "createdAt", a.legal_category as "legalCategory"`;
 const POOL_COLUMNS = sql`a.id, a.title, a.category, a.condition, a.price, a.location, a.county, a.caliber,
-  a.caliber_id, a.action, a.featured, a.status, a.created_at, a.tsv`;
+  a.caliber_id, a.action, a.featured, a.status, a.created_at, a.tsv, a.legal_category`;
 
 /** The sort a query means: relevance only ranks text, and a text search without a sort is ranked. */
 export function effectiveSort(
@@ -93,6 +93,8 @@ export function listingConditions(query: BrowseQuery): SQL[] {
   if (query.action) conditions.push(sql`a.action = ${query.action}`);
   // Brands are stored as canonicalBrand spells them, so equality finds any case and uses the index.
   if (query.brand) conditions.push(sql`a.brand = ${canonicalBrand(query.brand)}`);
+  // Issue 12: the legal category (Legea 295/2004), counted like the other structured filters.
+  if (query.legal) conditions.push(sql`a.legal_category = ${query.legal}`);
   if (query.priceMin !== undefined) conditions.push(sql`a.price >= ${query.priceMin}`);
   if (query.priceMax !== undefined) conditions.push(sql`a.price <= ${query.priceMax}`);
   return conditions;
@@ -309,7 +311,7 @@ function sortKey(sort: Sort, row: Row): string {
  * other filters are counted up to the cap, through their indexes.
  */
 async function countListed(db: Database, query: BrowseQuery, conditions: SQL[]): Promise<Total> {
-  const structured = query.county || query.caliber || query.action || query.brand || query.q;
+  const structured = query.county || query.caliber || query.action || query.brand || query.q || query.legal;
   if (structured || query.priceMin !== undefined || query.priceMax !== undefined) {
     const [row] = await queryRows<{ n: number }>(
       db,

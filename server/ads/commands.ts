@@ -1,12 +1,19 @@
 import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  DECLARATION_VERSION,
+  isWeaponCategory,
+  type LegalCategory,
+  type LegalChoice,
+} from '../../common/legal';
 import type { AdInputParsed } from '../../common/schemas/ads';
 import { canonicalBrand } from '../../common/values';
 import type { Services } from '../app-env';
 import type { Database } from '../db/client';
-import { adImages, ads } from '../db/schema/ads';
+import { adDeclarations, adImages, ads } from '../db/schema/ads';
 import { AppError } from '../errors';
 import { validationMessage } from '../http/validation';
 import { deleteStoredImage } from '../images/store-image';
+import { recordAction } from '../moderation/audit';
 import { SEARCH_VERSION, searchFields } from './search-document';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -25,6 +32,10 @@ const optionalText = (value: string | null) => (value === null ? null : text(val
 
 /** The ad's own columns from the form; status, owner and featured are never taken from the client. */
 function formColumns(input: AdInputParsed) {
+  // The schema has refused a weapon without a lawful category; anything else is no weapon.
+  const legalCategory: LegalCategory = isWeaponCategory(input.category)
+    ? (input.legalCategory as Exclude<LegalChoice, 'prohibited'>)
+    : 'not-a-weapon';
   const brand = optionalText(input.brand);
   const own = {
     title: text(input.title),
@@ -42,19 +53,49 @@ function formColumns(input: AdInputParsed) {
     location: text(input.location),
     county: input.county,
   };
-  return { ...own, ...searchFields(own), searchVersion: SEARCH_VERSION };
+  return { ...own, ...searchFields(own), searchVersion: SEARCH_VERSION, legalCategory };
 }
 
+/** Who submits, from where: a weapon's declaration is stored with both (issue 12). */
+export type Submitter = { id: string; email: string; clientIp: string };
+
 /** Creates the ad for review (always pending) and attaches the owner's uploads in order. */
-export async function createAd(deps: Deps, ownerId: string, input: AdInputParsed): Promise<string> {
+export async function createAd(deps: Deps, owner: Submitter, input: AdInputParsed): Promise<string> {
   return deps.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(ads)
-      .values({ ...formColumns(input), userId: ownerId, status: 'pending' })
-      .returning({ id: ads.id });
+      .values({ ...formColumns(input), userId: owner.id, status: 'pending' })
+      .returning({ id: ads.id, title: ads.title });
     if (!created) throw new Error('insert returned no row');
-    await setImages(tx, created.id, ownerId, input.imageIds);
+    await setImages(tx, created.id, owner.id, input.imageIds);
+    await recordDeclaration(tx, owner, created, input);
     return created.id;
+  });
+}
+
+/**
+ * A weapon's submission carries the seller's declaration (the schema has required it): one row with
+ * the time and client address, and an audit entry with the seller as the actor, in the same
+ * transaction as the ad itself.
+ */
+async function recordDeclaration(
+  tx: Tx,
+  owner: Submitter,
+  ad: { id: string; title: string },
+  input: AdInputParsed,
+): Promise<void> {
+  if (!isWeaponCategory(input.category) || input.declaration !== true) return;
+  await tx
+    .insert(adDeclarations)
+    .values({ adId: ad.id, userId: owner.id, version: DECLARATION_VERSION, clientIp: owner.clientIp });
+  await recordAction(tx, owner, {
+    action: 'ad.declare',
+    targetType: 'ad',
+    targetId: ad.id,
+    targetLabel: ad.title,
+    reason: `${DECLARATION_VERSION}, ${owner.clientIp}`,
+    statusBefore: null,
+    statusAfter: 'pending',
   });
 }
 
@@ -66,9 +107,10 @@ export async function createAd(deps: Deps, ownerId: string, input: AdInputParsed
 export async function updateAd(
   deps: Deps,
   adId: string,
-  ownerId: string,
+  owner: Submitter,
   input: AdInputParsed,
 ): Promise<void> {
+  const ownerId = owner.id;
   const removed = await deps.db.transaction(async (tx) => {
     await tx
       .update(ads)
@@ -79,6 +121,7 @@ export async function updateAd(
         updatedAt: sql`now()`,
       })
       .where(and(eq(ads.id, adId), eq(ads.userId, ownerId)));
+    await recordDeclaration(tx, owner, { id: adId, title: text(input.title) }, input);
     return setImages(tx, adId, ownerId, input.imageIds);
   });
   await deleteImages(deps, removed);

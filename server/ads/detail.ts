@@ -2,12 +2,14 @@ import type { AdDetail } from '../../common/schemas/ads';
 import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
 import { notFound } from '../errors';
-import { authorize, can } from '../policies/policies';
+import { can } from '../policies/policies';
+import { AdGoneError, availabilityOf } from './gone';
 import { presentDetail } from './presenters';
 import { findAd, imagesOfAd } from './queries';
 
 /**
- * The detail of an ad as this viewer may see it: 404 when the ad is unknown or hidden from them.
+ * The detail of an ad as this viewer may see it: 410 with the reason when it is gone (sold, expired,
+ * removed), 404 when it is unknown or was never public (see gone.ts).
  * The seller's e-mail is only given to signed-in viewers.
  */
 export async function loadAdDetail(
@@ -15,9 +17,10 @@ export async function loadAdDetail(
   viewer: Viewer | null,
   id: string,
 ): Promise<AdDetail> {
-  const found = await findAd(deps.db, id);
-  if (!found) throw notFound();
-  authorize(viewer, 'ad.view', found.subject);
+  const availability = availabilityOf(await findAd(deps.db, id), viewer);
+  if (availability.kind === 'unknown') throw notFound();
+  if (availability.kind === 'gone') throw new AdGoneError(availability.gone);
+  const { found } = availability;
   const images = await imagesOfAd(deps.db, deps.storage, found.ad.id);
   const seller = {
     id: found.ad.userId,
@@ -28,6 +31,8 @@ export async function loadAdDetail(
   return presentDetail(found.ad, images, seller, {
     edit: can(viewer, 'ad.update', found.subject),
     delete: can(viewer, 'ad.delete', found.subject),
+    renew: can(viewer, 'ad.renew', found.subject),
+    markSold: can(viewer, 'ad.markSold', found.subject),
     contact: can(viewer, 'ad.contact', found.subject),
     moderate: can(viewer, 'ad.moderate', found.subject),
     report: can(viewer, 'ad.report', found.subject),

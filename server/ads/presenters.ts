@@ -1,3 +1,4 @@
+import type { LegalCategory } from '../../common/legal';
 import type { AdCard, AdDetail, AdImage, UploadResult } from '../../common/schemas/ads';
 import type { AdStatus, Category, Condition } from '../../common/values';
 import { imageUrls } from '../images/store-image';
@@ -18,6 +19,7 @@ export type AdCardRow = {
   featured: boolean;
   status: string;
   createdAt: Date;
+  legalCategory: string;
 };
 
 export type AdDetailRow = AdCardRow & {
@@ -30,6 +32,8 @@ export type AdDetailRow = AdCardRow & {
   capacity: number | null;
   moderationReason: string | null;
   updatedAt: Date;
+  expiresAt: Date;
+  soldAt: Date | null;
 };
 
 export type ImageRow = { id: string; storageKey: string };
@@ -64,6 +68,7 @@ export function presentCard(row: AdCardRow, image: AdImage | null): AdCard {
     action: row.action,
     featured: row.featured,
     status: asStatus(row.status),
+    legalCategory: row.legalCategory as LegalCategory,
     createdAt: new Date(row.createdAt).toISOString(),
     image,
   };
@@ -88,6 +93,8 @@ export function presentDetail(
     updatedAt: new Date(row.updatedAt).toISOString(),
     seller,
     moderationReason: row.moderationReason,
+    expiresAt: new Date(row.expiresAt).toISOString(),
+    soldAt: row.soldAt ? new Date(row.soldAt).toISOString() : null,
     can,
   };
 }

@@ -34,10 +34,16 @@ export const adColumns = {
   moderationReason: ads.moderationReason,
   createdAt: ads.createdAt,
   updatedAt: ads.updatedAt,
+  expiresAt: ads.expiresAt,
+  soldAt: ads.soldAt,
+  legalCategory: ads.legalCategory,
 };
 
+/** The detail's columns and when it expired (the gone page says since when). */
+const foundColumns = { ...adColumns, expiredAt: ads.expiredAt };
+
 export type FoundAd = {
-  ad: AdDetailRow;
+  ad: AdDetailRow & { expiredAt: Date | null };
   subject: AdSubject;
   owner: { firstName: string; lastName: string; email: string };
 };
@@ -47,7 +53,7 @@ export async function findAd(db: Database, id: string): Promise<FoundAd | null> 
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({
-      ad: adColumns,
+      ad: foundColumns,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       isActive: profiles.isActive,
@@ -61,7 +67,12 @@ export async function findAd(db: Database, id: string): Promise<FoundAd | null> 
   if (!row) return null;
   return {
     ad: row.ad,
-    subject: { userId: row.ad.userId, status: row.ad.status as AdStatus, ownerActive: row.isActive === true },
+    subject: {
+      userId: row.ad.userId,
+      status: row.ad.status as AdStatus,
+      ownerActive: row.isActive === true,
+      soldAt: row.ad.soldAt,
+    },
     owner: { firstName: row.firstName ?? '', lastName: row.lastName ?? '', email: row.email },
   };
 }
@@ -70,13 +81,18 @@ export async function findAd(db: Database, id: string): Promise<FoundAd | null> 
 export async function findAdSubject(db: Database, id: string): Promise<AdSubject | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
-    .select({ userId: ads.userId, status: ads.status, isActive: profiles.isActive })
+    .select({ userId: ads.userId, status: ads.status, isActive: profiles.isActive, soldAt: ads.soldAt })
     .from(ads)
     .leftJoin(profiles, eq(profiles.id, ads.userId))
     .where(eq(ads.id, id))
     .limit(1);
   return row
-    ? { userId: row.userId, status: row.status as AdStatus, ownerActive: row.isActive === true }
+    ? {
+        userId: row.userId,
+        status: row.status as AdStatus,
+        ownerActive: row.isActive === true,
+        soldAt: row.soldAt,
+      }
     : null;
 }
 
@@ -138,6 +154,8 @@ export async function listOwnAds(db: Database, storage: Storage, userId: string)
     items: rows.map((row) => ({
       ...presentCard(row, images.get(row.id) ?? null),
       moderationReason: row.moderationReason,
+      expiresAt: row.expiresAt.toISOString(),
+      soldAt: row.soldAt?.toISOString() ?? null,
     })),
     counts: { total: Number(counts?.total ?? 0), pending: Number(counts?.pending ?? 0) },
   };

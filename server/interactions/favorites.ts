@@ -40,6 +40,7 @@ export async function listFavorites(db: Database, storage: Storage, userId: stri
         featured: ads.featured,
         status: ads.status,
         createdAt: ads.createdAt,
+        legalCategory: ads.legalCategory,
       },
       sellerId: ads.userId,
       firstName: profiles.firstName,

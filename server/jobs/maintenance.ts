@@ -1,5 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
 import { recountAds } from '../ads/counts';
+import { expireAds, purgeExpiredAds, sendRenewalReminders } from '../ads/lifecycle';
 import { collectOrphanUploads, ORPHAN_AGE_MS } from '../ads/orphans';
 import { refreshSearchVocabulary } from '../ads/search-vocabulary';
 import type { Services } from '../app-env';
@@ -40,6 +41,10 @@ export async function runMaintenance(services: Services, ages: MaintenanceAges =
           ages.interruptedWritesMs ?? INTERRUPTED_WRITE_AGE_MS,
         )) ?? 0,
     ],
+    // Lifecycle (issue 12): expire first, so a reminder never goes out for an ad already ended.
+    ['ad expiry', () => expireAds(services)],
+    ['renewal reminders', () => sendRenewalReminders(services)],
+    ['expired ad purge', () => purgeExpiredAds(services)],
     ['ad counts', () => recountAds(services.db)],
     ['search vocabulary', () => refreshSearchVocabulary(services.db)],
     ['rate limits', () => pruneRateLimits(services.db)],

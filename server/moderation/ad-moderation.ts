@@ -1,4 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { LegalCategory } from '../../common/legal';
+import { LISTING_DAYS } from '../../common/lifecycle';
 import {
   AD_TRANSITIONS,
   ADMIN_PAGE_SIZE,
@@ -16,7 +18,7 @@ import { firstImages } from '../ads/queries';
 import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
-import { ads } from '../db/schema/ads';
+import { adDeclarations, ads } from '../db/schema/ads';
 import { user } from '../db/schema/auth';
 import { reports } from '../db/schema/interactions';
 import { profiles } from '../db/schema/profiles';
@@ -58,6 +60,7 @@ export async function listQueue(db: Database, storage: Storage, cursorText?: str
         createdAt: ads.createdAt,
         updatedAt: ads.updatedAt,
         sellerId: ads.userId,
+        legalCategory: ads.legalCategory,
         firstName: profiles.firstName,
         lastName: profiles.lastName,
         email: user.email,
@@ -78,11 +81,11 @@ export async function listQueue(db: Database, storage: Storage, cursorText?: str
     db.select({ n: count() }).from(ads).innerJoin(profiles, eq(profiles.id, ads.userId)).where(waiting),
   ]);
   const page = pageOf(rows, ADMIN_PAGE_SIZE, (row) => ({ at: row.createdAt, id: row.id }));
-  const images = await firstImages(
-    db,
-    storage,
-    page.items.map((row) => row.id),
-  );
+  const ids = page.items.map((row) => row.id);
+  const [images, declarations] = await Promise.all([
+    firstImages(db, storage, ids),
+    latestDeclarations(db, ids),
+  ]);
   return {
     items: page.items.map((row) => ({
       id: row.id,
@@ -95,10 +98,33 @@ export async function listQueue(db: Database, storage: Storage, cursorText?: str
       submittedAt: row.updatedAt.toISOString(),
       image: images.get(row.id) ?? null,
       seller: { id: row.sellerId, firstName: row.firstName, lastName: row.lastName, email: row.email },
+      legalCategory: row.legalCategory as LegalCategory,
+      declaration: declarations.get(row.id) ?? null,
     })),
     nextCursor: page.nextCursor,
     total: Number(total?.n ?? 0),
   };
+}
+
+/** The seller's last declaration per ad (one row per weapon submission), for the moderators. */
+async function latestDeclarations(db: Database, adIds: string[]) {
+  if (adIds.length === 0) return new Map<string, { declaredAt: string; clientIp: string; version: string }>();
+  const rows = await db
+    .selectDistinctOn([adDeclarations.adId], {
+      adId: adDeclarations.adId,
+      declaredAt: adDeclarations.declaredAt,
+      clientIp: adDeclarations.clientIp,
+      version: adDeclarations.version,
+    })
+    .from(adDeclarations)
+    .where(inArray(adDeclarations.adId, adIds))
+    .orderBy(adDeclarations.adId, desc(adDeclarations.declaredAt));
+  return new Map(
+    rows.map((row) => [
+      row.adId,
+      { declaredAt: row.declaredAt.toISOString(), clientIp: row.clientIp, version: row.version },
+    ]),
+  );
 }
 
 type LockedAd = {
@@ -196,7 +222,19 @@ export async function transitionAd(
       rule.to === 'approved'
         ? { status: 'approved', featured: ad.featured, moderationReason: null }
         : { status: rule.to, featured: false, moderationReason: reason };
-    return applyAdChange(deps, tx, actor, ad, TRANSITION_ACTION[transition], change, reason);
+    const result = await applyAdChange(deps, tx, actor, ad, TRANSITION_ACTION[transition], change, reason);
+    // Approval starts a listing period of its own (issue 12); the reminder is for this period.
+    if (rule.to === 'approved') {
+      await tx
+        .update(ads)
+        .set({
+          expiresAt: sql`now() + ${sql.raw(`interval '${LISTING_DAYS} days'`)}`,
+          expiredAt: null,
+          remindedAt: null,
+        })
+        .where(eq(ads.id, ad.id));
+    }
+    return result;
   });
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../common/roles';
+import { signRenewalToken } from '../ads/renewal-token';
 import { AUTH_ENDPOINTS } from '../auth/auth-routes';
 import { session } from '../db/schema/auth';
 import { conversations, messages } from '../db/schema/interactions';
@@ -104,12 +105,53 @@ const ROUTES: Record<string, Case[]> = {
   'GET /api/ads': one(() => ({ path: '/api/ads' }), all(200)),
   'GET /api/ads/:id': [
     { name: 'approved', request: async (f) => ({ path: `/api/ads/${(await f.ad()).id}` }), expect: all(200) },
-    ...(['pending', 'needs_changes', 'rejected'] as const).map((status) => ({
+    ...(['pending', 'needs_changes'] as const).map((status) => ({
       name: status,
       request: async (f: Fixtures) => ({ path: `/api/ads/${(await f.ad({ status })).id}` }),
       expect: { ...all(404), owner: 200, moderator: 200, super: 200 },
     })),
+    // Issue 12: a page that was public and is gone says why (410) to everyone but its owner and staff.
+    ...(['rejected', 'expired'] as const).map((status) => ({
+      name: status,
+      request: async (f: Fixtures) => ({ path: `/api/ads/${(await f.ad({ status })).id}` }),
+      expect: { ...all(410), owner: 200, moderator: 200, super: 200 },
+    })),
+    {
+      name: 'sold recently',
+      request: async (f) => ({ path: `/api/ads/${(await f.ad({ status: 'sold', soldAt: new Date() })).id}` }),
+      expect: all(200),
+    },
   ],
+  'POST /api/ads/:id/renew': [
+    ...(['approved', 'expired'] as const).map((status) => ({
+      name: status,
+      request: async (f: Fixtures) => ({
+        method: 'POST',
+        path: `/api/ads/${(await f.ad({ status })).id}/renew`,
+      }),
+      expect: ownerOnly(200),
+    })),
+    {
+      name: 'pending',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/ads/${(await f.ad({ status: 'pending' })).id}/renew`,
+      }),
+      expect: ownerOnly(409),
+    },
+  ],
+  'POST /api/ads/:id/sold': one(
+    async (f) => ({ method: 'POST', path: `/api/ads/${(await f.ad()).id}/sold` }),
+    ownerOnly(200),
+  ),
+  'POST /api/ads/renew-by-token': one(
+    async (f) => ({
+      method: 'POST',
+      path: '/api/ads/renew-by-token',
+      body: { token: signRenewalToken(f.ctx.config, (await f.ad({ status: 'expired' })).id) },
+    }),
+    all(200),
+  ),
   'POST /api/ads': one(() => ({ method: 'POST', path: '/api/ads', body: adForm() }), signedIn(201)),
   'PUT /api/ads/:id': [
     {

@@ -1,3 +1,4 @@
+import { DAY_MS, SOLD_VISIBLE_DAYS } from '../../common/lifecycle';
 import { isStaffRole, type Role } from '../../common/roles';
 import type { AdStatus } from '../../common/values';
 import type { Viewer } from '../auth/viewer';
@@ -13,7 +14,13 @@ import { AppError, forbidden, notFound, unauthorized } from '../errors';
  */
 
 /** What the rules need to know of an ad. */
-export type AdSubject = { userId: string; status: AdStatus; ownerActive: boolean };
+export type AdSubject = {
+  userId: string;
+  status: AdStatus;
+  ownerActive: boolean;
+  /** When it was marked sold (null otherwise): its page stays public for SOLD_VISIBLE_DAYS. */
+  soldAt: Date | null;
+};
 /** What the rules need to know of an account that staff act on. */
 export type UserSubject = { id: string; role: Role };
 /** What the rules need to know of a conversation: its two sides. */
@@ -37,6 +44,14 @@ const isSomeoneElse = (viewer: Viewer | null, target: UserSubject) =>
 const isOwner = (viewer: Viewer | null, ad: AdSubject) => viewer !== null && viewer.id === ad.userId;
 /** Shown to everyone: approved, and the owner's account is active. */
 export const isListed = (ad: AdSubject) => ad.status === 'approved' && ad.ownerActive;
+/** A sold ad's page (not the lists) stays public for a while, with its "Vândut" banner. */
+export const isRecentlySold = (ad: AdSubject, now: Date = new Date()) =>
+  ad.status === 'sold' &&
+  ad.ownerActive &&
+  ad.soldAt !== null &&
+  now.getTime() - ad.soldAt.getTime() < SOLD_VISIBLE_DAYS * DAY_MS;
+/** What the owner may still do with a listing that is on or has ended by itself. */
+const isRenewable = (ad: AdSubject) => ad.status === 'approved' || ad.status === 'expired';
 
 const onAd = (rule: SubjectRule<AdSubject>) => rule;
 const onUser = (rule: SubjectRule<UserSubject>) => rule;
@@ -51,8 +66,15 @@ const RULES = {
   'ads.listOwn': signedIn,
   'ad.create': signedIn,
   'upload.create': signedIn,
-  'ad.view': onAd((viewer, ad) => isListed(ad) || isOwner(viewer, ad) || isModerator(viewer)),
+  'ad.view': onAd(
+    (viewer, ad) => isListed(ad) || isRecentlySold(ad) || isOwner(viewer, ad) || isModerator(viewer),
+  ),
   'ad.update': onAd((viewer, ad) => isOwner(viewer, ad)),
+  // Lifecycle (issue 12): renewing neither re-reviews nor moves the ad up; a sold ad stays sold.
+  'ad.renew': onAd((viewer, ad) => isOwner(viewer, ad) && isRenewable(ad)),
+  'ad.markSold': onAd((viewer, ad) => isOwner(viewer, ad) && isRenewable(ad)),
+  // The mailed link carries its own proof (a signed token), so it needs no session.
+  'ad.renewByToken': anyone,
   'ad.delete': onAd((viewer, ad) => isOwner(viewer, ad) || isModerator(viewer)),
   'ad.contact': onAd((viewer, ad) => viewer !== null && !isOwner(viewer, ad) && isListed(ad)),
   'ad.moderate': onAd((viewer) => isModerator(viewer)),
@@ -85,7 +107,7 @@ const RULES = {
 type Rules = typeof RULES;
 export type Action = keyof Rules;
 /** Actions a visitor may be allowed; after any other, the caller is known to be signed in. */
-type VisitorAction = 'ads.browse' | 'ad.view' | 'ad.report';
+type VisitorAction = 'ads.browse' | 'ad.view' | 'ad.report' | 'ad.renewByToken';
 type AllowedViewer<A extends Action> = A extends VisitorAction ? Viewer | null : Viewer;
 type SubjectOf<A extends Action> = Parameters<Rules[A]>[1];
 /** Actions on a thing take the thing; the others take nothing. */

@@ -155,6 +155,8 @@ describe('GET /api/ads/{id}', () => {
     expect(visitor.body.can).toEqual({
       edit: false,
       delete: false,
+      renew: false,
+      markSold: false,
       contact: false,
       moderate: false,
       report: true,
@@ -166,6 +168,8 @@ describe('GET /api/ads/{id}', () => {
     expect(signedIn.body.can).toEqual({
       edit: false,
       delete: false,
+      renew: false,
+      markSold: false,
       contact: true,
       moderate: false,
       report: true,
@@ -195,19 +199,21 @@ describe('GET /api/ads/{id}', () => {
     expect(moderated.body.can).toEqual({
       edit: false,
       delete: true,
+      renew: false,
+      markSold: false,
       contact: false,
       moderate: true,
       report: false,
     });
   });
 
-  it('hides the ads of a deactivated user from the public', async () => {
+  it('hides the ads of a deactivated user from the public, as removed (410, issue 12)', async () => {
     const { user, client } = await seller();
     const ad = await createAd(ctx, user);
     await ctx.database.db.update(profiles).set({ isActive: false }).where(eq(profiles.id, user.id));
-    expect((await createClient(ctx).get(`/api/ads/${ad.id}`)).status).toBe(404);
+    expect((await createClient(ctx).get(`/api/ads/${ad.id}`)).status).toBe(410);
     // The owner too: a deactivated account counts as a visitor, even with a session left over.
-    expect((await client.get(`/api/ads/${ad.id}`)).status).toBe(404);
+    expect((await client.get(`/api/ads/${ad.id}`)).status).toBe(410);
   });
 });
 

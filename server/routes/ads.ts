@@ -1,24 +1,39 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   adDetailSchema,
+  adGoneSchema,
   adInputSchema,
   adPageSchema,
   browseQuerySchema,
   myAdsSchema,
+  renewByTokenSchema,
+  renewResultSchema,
 } from '../../common/schemas/ads';
 import { createAd, deleteAd, updateAd } from '../ads/commands';
 import { loadAdDetail } from '../ads/detail';
 import { findAds } from '../ads/find-ads';
+import { markAdSold, ownerIsActive, renewAd } from '../ads/lifecycle';
 import { adWriteLimits } from '../ads/limits';
 import { findAdSubject, listOwnAds } from '../ads/queries';
+import { verifyRenewalToken } from '../ads/renewal-token';
 import type { Services } from '../app-env';
-import { getViewer, requireViewer } from '../auth/viewer';
-import { notFound } from '../errors';
+import { getViewer, requireViewer, type Viewer } from '../auth/viewer';
+import { AppError, notFound } from '../errors';
 import { createApiRouter } from '../http/api-app';
 import { clientIp } from '../http/client-ip';
 import { enforceRateLimits } from '../http/rate-limit';
-import { authorize } from '../policies/policies';
-import { errorResponses, idParams, json, jsonBodyLimit, signedInFirst, tooManyResponse } from './openapi-kit';
+import { invalidTransition } from '../moderation/ad-moderation';
+import { authorize, can } from '../policies/policies';
+import {
+  errorResponse,
+  errorResponses,
+  idParams,
+  json,
+  jsonBodyLimit,
+  signedInFirst,
+  tooManyResponse,
+} from './openapi-kit';
 
 /** An ad form is a few kilobytes; anything far bigger is refused before it is read. */
 const JSON_BODY_MAX = 64 * 1024;
@@ -37,9 +52,54 @@ const getAd = createRoute({
   method: 'get',
   path: '/ads/{id}',
   tags: ['ads'],
-  summary: 'One ad: approved ones to anyone, others to the owner and moderators',
+  summary: 'One ad: listed (and recently sold) ones to anyone, others to the owner and moderators',
   request: { params: idParams },
-  responses: { 200: { description: 'The ad', ...json(adDetailSchema) }, 404: errorResponses[404] },
+  responses: {
+    200: { description: 'The ad', ...json(adDetailSchema) },
+    404: errorResponses[404],
+    410: { description: 'Gone: sold, expired or removed, with the reason', ...json(adGoneSchema) },
+  },
+});
+
+const renew = createRoute({
+  method: 'post',
+  path: '/ads/{id}/renew',
+  tags: ['ads'],
+  summary: 'List an own approved or expired ad for another period, without review',
+  request: { params: idParams },
+  responses: {
+    200: { description: 'Renewed', ...json(renewResultSchema) },
+    ...errorResponses,
+    409: errorResponse('Not renewable in its status'),
+  },
+});
+
+const renewByToken = createRoute({
+  method: 'post',
+  path: '/ads/renew-by-token',
+  tags: ['ads'],
+  summary: 'Renew an ad from the mailed one-click link (no sign-in)',
+  middleware: [jsonBodyLimit(1024)] as const,
+  request: { body: { ...json(renewByTokenSchema), required: true } },
+  responses: {
+    200: { description: 'Renewed', ...json(renewResultSchema) },
+    400: errorResponse('Forged or expired link (code renewal_link_invalid / renewal_link_expired)'),
+    404: errorResponses[404],
+    409: errorResponse('Not renewable in its status'),
+  },
+});
+
+const markSold = createRoute({
+  method: 'post',
+  path: '/ads/{id}/sold',
+  tags: ['ads'],
+  summary: 'Mark an own ad sold: out of the lists, its page keeps a banner for 30 days',
+  request: { params: idParams },
+  responses: {
+    200: { description: 'The ad, sold', ...json(adDetailSchema) },
+    ...errorResponses,
+    409: errorResponse('Not in a status that can be sold'),
+  },
 });
 
 const postAd = createRoute({
@@ -89,6 +149,11 @@ const myAds = createRoute({
 
 export function adsRoutes(services: Services) {
   const { db, storage, config } = services;
+  const submitter = (c: Context, viewer: Viewer) => ({
+    id: viewer.id,
+    email: viewer.email,
+    clientIp: clientIp(c, services.config.trustProxy),
+  });
   return createApiRouter()
     .openapi(browse, async (c) => {
       authorize(await getViewer(c), 'ads.browse');
@@ -102,7 +167,7 @@ export function adsRoutes(services: Services) {
       const viewer = await getViewer(c);
       authorize(viewer, 'ad.create');
       await enforceRateLimits(db, adWriteLimits('create', viewer.id, clientIp(c, config.trustProxy)));
-      const id = await createAd(services, viewer.id, c.req.valid('json'));
+      const id = await createAd(services, submitter(c, viewer), c.req.valid('json'));
       return c.json(await loadAdDetail(services, viewer, id), 201);
     })
     .openapi(putAd, async (c) => {
@@ -112,7 +177,7 @@ export function adsRoutes(services: Services) {
       if (!ad) throw notFound();
       authorize(viewer, 'ad.update', ad);
       await enforceRateLimits(db, adWriteLimits('edit', viewer.id, clientIp(c, config.trustProxy)));
-      await updateAd(services, id, viewer.id, c.req.valid('json'));
+      await updateAd(services, id, submitter(c, viewer), c.req.valid('json'));
       return c.json(await loadAdDetail(services, viewer, id), 200);
     })
     .openapi(removeAd, async (c) => {
@@ -123,6 +188,40 @@ export function adsRoutes(services: Services) {
       authorize(viewer, 'ad.delete', ad);
       await deleteAd(services, id);
       return c.body(null, 204);
+    })
+    .openapi(renew, async (c) => {
+      const viewer = await requireViewer(c);
+      const { id } = c.req.valid('param');
+      const ad = await findAdSubject(db, id);
+      if (!ad) throw notFound();
+      // Someone else's ad is not found; one's own in the wrong status is a conflict.
+      authorize(viewer, 'ad.update', ad);
+      if (!can(viewer, 'ad.renew', ad)) throw invalidTransition();
+      return c.json(await renewAd(db, id), 200);
+    })
+    .openapi(renewByToken, async (c) => {
+      authorize(await getViewer(c), 'ad.renewByToken');
+      const check = verifyRenewalToken(services.config, c.req.valid('json').token);
+      if (!check.ok) {
+        throw new AppError(
+          400,
+          `renewal_link_${check.reason}`,
+          check.reason === 'expired' ? 'This renewal link has expired' : 'This renewal link is not valid',
+        );
+      }
+      if (!(await ownerIsActive(db, check.adId))) throw notFound();
+      return c.json(await renewAd(db, check.adId), 200);
+    })
+    .openapi(markSold, async (c) => {
+      const viewer = await requireViewer(c);
+      const { id } = c.req.valid('param');
+      const ad = await findAdSubject(db, id);
+      if (!ad) throw notFound();
+      // Someone else's ad is not found; one's own in the wrong status is a conflict.
+      authorize(viewer, 'ad.update', ad);
+      if (!can(viewer, 'ad.markSold', ad)) throw invalidTransition();
+      await markAdSold(db, id);
+      return c.json(await loadAdDetail(services, viewer, id), 200);
     })
     .openapi(myAds, async (c) => {
       const viewer = await getViewer(c);

@@ -524,3 +524,161 @@ export const DEMO_ADS: DemoAd[] = [
     description: 'Curea Magpul MS1 nouă, reglabilă rapid, potrivită pentru carabine și puști de vânătoare.',
   },
 ];
+
+/**
+ * Demo ads in every other state of their life (issue 12), so that each screen has something to show:
+ * My Listings' days left and Renew, the "Vândut" banner, the gone pages, the moderation queue.
+ * `days` places the state in time: days until the end (expiring), or days since it expired or sold.
+ */
+export type DemoStateAd = DemoAd & {
+  /** `ended`: still approved but past its end, so the first maintenance pass expires it and mails the link. */
+  state:
+    | 'approved'
+    | 'expiring'
+    | 'ended'
+    | 'expired'
+    | 'sold'
+    | 'sold-long-ago'
+    | 'pending'
+    | 'needs_changes'
+    | 'rejected';
+  days?: number;
+  moderationReason?: string;
+  /** Weapons other than the usual "subject to authorisation" (common/legal.ts). */
+  legalCategory?: 'declaration' | 'non-lethal';
+};
+
+export const DEMO_STATE_ADS: DemoStateAd[] = [
+  {
+    state: 'ended',
+    category: 'long-guns',
+    title: 'Carabină Sako 85 Hunter .30-06, perioadă încheiată',
+    brand: 'Sako',
+    model: '85 Hunter',
+    caliber: '.30-06',
+    action: 'bolt',
+    condition: 'good',
+    price: 8900,
+    location: 'Oradea',
+    description: `Sako 85 Hunter cu țeavă de 57 cm și curea. Perioada de afișare tocmai s-a încheiat. ${legal}`,
+  },
+  {
+    state: 'expiring',
+    days: 2,
+    category: 'firearms',
+    title: 'Pistol Walther PDP Compact 4", expiră curând',
+    brand: 'Walther',
+    model: 'PDP Compact',
+    caliber: '9x19',
+    action: 'semiautomat',
+    condition: 'like-new',
+    price: 4700,
+    location: 'Brașov',
+    description: `Walther PDP Compact cu țeavă de 4 inch, folosit la câteva antrenamente. ${legal}`,
+  },
+  {
+    state: 'expired',
+    days: 10,
+    category: 'long-guns',
+    title: 'Carabină Tikka T3x Lite .308, anunț expirat',
+    brand: 'Tikka',
+    model: 'T3x Lite',
+    caliber: '.308 Win',
+    action: 'bolt',
+    condition: 'good',
+    price: 5200,
+    location: 'Sibiu',
+    description: `Tikka T3x Lite cu două încărcătoare, fără lunetă. Anunț expirat, poate fi prelungit. ${legal}`,
+  },
+  {
+    state: 'sold',
+    days: 3,
+    category: 'long-guns',
+    title: 'Beretta 686 Silver Pigeon I 12/76, vândută',
+    brand: 'Beretta',
+    model: '686 Silver Pigeon I',
+    caliber: '12/76',
+    action: 'break',
+    condition: 'good',
+    price: 9800,
+    location: 'Iași',
+    description: `Superpusă Beretta 686 cu 5 șocuri interschimbabile și valiză. Vândută. ${legal}`,
+  },
+  {
+    state: 'sold-long-ago',
+    days: 45,
+    category: 'firearms',
+    title: 'Revolver Smith & Wesson 686 .357 Magnum, vândut demult',
+    brand: 'Smith & Wesson',
+    model: '686',
+    caliber: '.357 Magnum',
+    action: 'revolver',
+    condition: 'good',
+    price: 6500,
+    location: 'Timișoara',
+    description: `Revolver S&W 686 cu țeavă de 4 inch, stare bună. Vândut acum mai bine de o lună. ${legal}`,
+  },
+  {
+    state: 'pending',
+    category: 'optics',
+    title: 'Lunetă Vortex Viper PST Gen II 5-25x50',
+    brand: 'Vortex',
+    model: 'Viper PST Gen II',
+    condition: 'like-new',
+    price: 4200,
+    location: 'Cluj-Napoca',
+    description:
+      'Lunetă Vortex Viper PST Gen II, reticul EBR-7C MRAD, cu inele și capace. Așteaptă verificarea.',
+  },
+  {
+    state: 'needs_changes',
+    category: 'accessories',
+    title: 'Toc Kydex pentru Glock 19',
+    condition: 'new',
+    price: 250,
+    location: 'Constanța',
+    moderationReason: 'Adaugă cel puțin o fotografie reală a produsului.',
+    description: 'Toc Kydex pentru Glock 19, purtare la interior, nefolosit, cu clemă reglabilă.',
+  },
+  {
+    state: 'rejected',
+    category: 'firearms',
+    title: 'Pistol fără acte, preț negociabil',
+    condition: 'fair',
+    price: 1500,
+    location: 'Ploiești',
+    moderationReason: 'Armele fără documente legale nu pot fi vândute.',
+    description: 'Anunț respins de moderator: vânzarea armelor fără documente este interzisă de lege.',
+  },
+  {
+    state: 'approved',
+    days: 1,
+    legalCategory: 'declaration',
+    category: 'long-guns',
+    title: 'Pușcă cu un foc Baikal IJ-18, calibrul 12',
+    brand: 'Baikal',
+    model: 'IJ-18',
+    caliber: '12/70',
+    action: 'break',
+    condition: 'fair',
+    price: 900,
+    location: 'Suceava',
+    description: `Pușcă cu un singur foc și țeavă lisă, armă supusă declarării. Urme de folosire pe lemn. ${legal}`,
+  },
+  {
+    state: 'approved',
+    days: 2,
+    legalCategory: 'non-lethal',
+    category: 'firearms',
+    title: 'Pistol cu aer comprimat Umarex CP88, 4,5 mm',
+    brand: 'Umarex',
+    model: 'CP88',
+    caliber: '4.5 mm',
+    action: 'CO2',
+    condition: 'good',
+    price: 650,
+    location: 'Craiova',
+    description:
+      'Pistol cu aer comprimat (CO2), armă neletală, cu două încărcătoare rotative și cutie. Predare personală.',
+  },
+];

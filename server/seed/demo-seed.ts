@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { countyOfPlace } from '../../common/counties';
+import { isWeaponCategory } from '../../common/legal';
 import type { Role } from '../../common/roles';
 import { adInputSchema } from '../../common/schemas/ads';
 import { createAd } from '../ads/commands';
@@ -9,7 +10,7 @@ import { enableTotp, totpSecretOf } from '../auth/two-factor-setup';
 import { queryRows } from '../db/client';
 import { ads } from '../db/schema/ads';
 import { user } from '../db/schema/auth';
-import { DEMO_ADS } from './demo-ads';
+import { DEMO_ADS, DEMO_STATE_ADS, type DemoStateAd } from './demo-ads';
 import { drawDemoPhoto } from './demo-images';
 
 export const DEMO_ACCOUNTS = [
@@ -105,8 +106,7 @@ export async function seedDemoData(
       imageIds.push(upload.id);
     }
     const { featured, ...fields } = demo;
-    const county = countyOfPlace(fields.location);
-    const id = await createAd(services, owner, adInputSchema.parse({ ...fields, county, imageIds }));
+    const id = await createAd(services, seedSubmitter(owner, index), parseDemoAd({ ...fields, imageIds }));
     // Interleave the categories in time, so the newest ads are not all of one kind.
     const rank = (index * 17) % DEMO_ADS.length;
     const createdAt = new Date(now - (rank * 17 + (index % 5) * 3) * HOUR);
@@ -116,5 +116,68 @@ export async function seedDemoData(
       .where(eq(ads.id, id));
     onProgress(index + 1, DEMO_ADS.length);
   }
-  return { ads: DEMO_ADS.length, accounts: DEMO_ACCOUNTS };
+  await seedDemoStates(services, [sellerA, sellerB], now);
+  return { ads: DEMO_ADS.length + DEMO_STATE_ADS.length, accounts: DEMO_ACCOUNTS };
+}
+
+const DAY = 24 * HOUR;
+
+/** The demo sellers post from the seeding machine; their weapons carry the declaration like any other. */
+const seedSubmitter = (owner: string, index: number) => ({
+  id: owner,
+  email: (index % 2 === 0 ? DEMO_ACCOUNTS[0] : DEMO_ACCOUNTS[1]).email,
+  clientIp: '127.0.0.1',
+});
+
+/** Weapons default to "subject to authorisation" (category B, the usual case) unless the demo names one. */
+function parseDemoAd(fields: Record<string, unknown> & { category: string; legalCategory?: string }) {
+  return adInputSchema.parse({
+    ...fields,
+    county: countyOfPlace(String(fields.location)),
+    legalCategory: isWeaponCategory(fields.category) ? (fields.legalCategory ?? 'authorisation') : null,
+    declaration: isWeaponCategory(fields.category),
+  });
+}
+
+/** The ads of DEMO_STATE_ADS, each put in its state as the app would have (issue 12). */
+async function seedDemoStates(services: Services, owners: string[], now: number) {
+  for (const [index, demo] of DEMO_STATE_ADS.entries()) {
+    const owner = owners[index % owners.length] as string;
+    const upload = await saveUpload(services, owner, await drawDemoPhoto(demo.category, 200 + index));
+    const {
+      featured: _featured,
+      state: _state,
+      days: _days,
+      moderationReason: _reason,
+      legalCategory: _legal,
+      ...fields
+    } = demo;
+    const id = await createAd(
+      services,
+      seedSubmitter(owner, index),
+      parseDemoAd({ legalCategory: demo.legalCategory, ...fields, imageIds: [upload.id] }),
+    );
+    const change = stateColumns(demo, new Date(now - (70 + index) * DAY), now);
+    await services.db.update(ads).set(change).where(eq(ads.id, id));
+  }
+}
+
+function stateColumns(demo: DemoStateAd, createdAt: Date, now: number): Partial<typeof ads.$inferInsert> {
+  const at = (offsetDays: number) => new Date(now + offsetDays * DAY);
+  const days = demo.days ?? 0;
+  switch (demo.state) {
+    case 'expiring':
+      return { status: 'approved', createdAt, expiresAt: at(days) };
+    case 'ended':
+      return { status: 'approved', createdAt, expiresAt: new Date(now - HOUR) };
+    case 'expired':
+      return { status: 'expired', createdAt, expiresAt: at(-days), expiredAt: at(-days) };
+    case 'sold':
+    case 'sold-long-ago':
+      return { status: 'sold', createdAt, soldAt: at(-days) };
+    case 'approved':
+      return { status: 'approved', createdAt: at(-days) };
+    default:
+      return { status: demo.state, moderationReason: demo.moderationReason ?? null };
+  }
 }

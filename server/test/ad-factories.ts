@@ -64,6 +64,9 @@ export function adForm(overrides: Record<string, unknown> = {}) {
     action: 'bolt',
     subcategory: '',
     imageIds: [],
+    // Issue 12: a weapon's legal category and the seller's declaration.
+    legalCategory: 'authorisation',
+    declaration: true,
     ...overrides,
   };
 }

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly retryAfter?: number,
     /** Where the site lives, sent with a refusal of a request made from another address. */
     readonly publicUrl?: string,
+    /** The whole `error` object, for answers that carry more than code and message (410 of an ad). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -42,6 +44,7 @@ function answerOf<T>(status: number, data: unknown, headers: Headers, statusText
       error?.message ?? statusText,
       retryAfter,
       publicUrl,
+      error && typeof error === 'object' ? (error as Record<string, unknown>) : undefined,
     );
   }
   return data as T;

@@ -12,6 +12,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LEGAL_CATEGORIES, WEAPON_CATEGORIES } from '../../../common/legal';
+import { LISTING_DAYS } from '../../../common/lifecycle';
 import { AD_STATUSES, CATEGORIES, CONDITIONS } from '../../../common/values';
 import { user } from './auth';
 
@@ -67,6 +69,25 @@ export const ads = pgTable(
     // Millisecond precision: the keyset cursor carries created_at through a JS Date without loss.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /**
+     * When the listing ends: set on approval and on renewal (LISTING_DAYS later). The default only
+     * covers rows written straight into the table (seeds, tests), so that no approved ad lasts forever.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 })
+      .notNull()
+      .default(sql.raw(`(now() + interval '${LISTING_DAYS} days')`)),
+    /** When the renewal reminder went out for the current listing period (null: not yet). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the hourly maintenance expired it; the purge counts from here. */
+    expiredAt: timestamp('expired_at', { withTimezone: true, precision: 3 }),
+    /** When the owner marked it sold; the page stays reachable for SOLD_VISIBLE_DAYS. */
+    soldAt: timestamp('sold_at', { withTimezone: true, precision: 3 }),
+    /**
+     * Its category under Legea 295/2004 (common/legal.ts). Rows written without one (seeds, tests)
+     * get the usual one for their category from a trigger (migration 0010); the default of null
+     * only tells Drizzle that writers may leave it out.
+     */
+    legalCategory: text('legal_category').notNull().default(sql`null`),
     /** Full-text document; ad_search_vector is defined in migration 0007 (romanian + unaccent + calibers). */
     tsv: tsvector('tsv')
       .notNull()
@@ -79,6 +100,12 @@ export const ads = pgTable(
     check('ads_category_check', sql`${t.category} in (${oneOf(CATEGORIES)})`),
     check('ads_condition_check', sql`${t.condition} in (${oneOf(CONDITIONS)})`),
     check('ads_price_check', sql`${t.price} >= 0`),
+    check('ads_legal_category_check', sql`${t.legalCategory} in (${oneOf(LEGAL_CATEGORIES)})`),
+    // Weapons carry a weapon's category; accessories and optics are no weapon.
+    check(
+      'ads_legal_category_fits_check',
+      sql`(${t.category} in (${oneOf(WEAPON_CATEGORIES)})) = (${t.legalCategory} <> 'not-a-weapon')`,
+    ),
     // Keyset paging of the public lists: one index per sort, with and without a category.
     index('ads_approved_newest_idx').on(t.createdAt, t.id).where(approved),
     index('ads_approved_price_idx').on(t.price, t.id).where(approved),
@@ -95,6 +122,9 @@ export const ads = pgTable(
     index('ads_approved_tsv_idx').using('gin', t.tsv).with({ fastupdate: 'off' }).where(approved),
     // The owner's dashboard and the moderation queue.
     index('ads_user_created_idx').on(t.userId, t.createdAt),
+    // The hourly lifecycle pass: approved ads nearing their end, expired ads nearing their purge.
+    index('ads_approved_expiry_idx').on(t.expiresAt).where(approved),
+    index('ads_expired_purge_idx').on(t.expiredAt).where(sql`status = 'expired'`),
     index('ads_review_queue_idx').on(t.createdAt).where(sql`status in ('pending', 'needs_changes')`),
   ],
 );
@@ -136,6 +166,29 @@ export const adCounts = pgTable(
     listed: integer('listed').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.category, t.condition] })],
+);
+
+/**
+ * The seller's declaration on a weapon submission (issue 12): they own it legally, hold its papers
+ * and will transfer it only as the law requires. One row per submission (posting and every edit),
+ * with the time and the client address; kept as long as the ad.
+ */
+export const adDeclarations = pgTable(
+  'ad_declarations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Which wording was ticked (common/legal.ts DECLARATION_VERSION). */
+    version: text('version').notNull(),
+    clientIp: text('client_ip').notNull(),
+    declaredAt: timestamp('declared_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('ad_declarations_ad_idx').on(t.adId, t.declaredAt)],
 );
 
 /**

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { COUNTY_CODES } from '../../../common/counties';
+import { LEGAL_CHOICES } from '../../../common/legal';
 import {
   ADDRESS_MAX,
   BARREL_LENGTH_MAX_MM,
@@ -36,6 +37,7 @@ import {
   type Field,
   fittedText,
   hostileText,
+  notABoolean,
   notAString,
   notAUuid,
   notInEnum,
@@ -99,6 +101,23 @@ export const AD_FIELDS: Field[] = [
   optionalIntField('barrelLength', BARREL_LENGTH_MAX_MM),
   optionalIntField('capacity', CAPACITY_MAX),
   imageIdsField,
+  // Issue 12: a weapon's lawful category and the seller's declaration. Valid values fit every
+  // category (others ignore them); null is allowed, since accessories and optics need neither.
+  {
+    name: 'legalCategory',
+    required: false,
+    valid: fc.constantFrom('authorisation', 'declaration', 'non-lethal'),
+    invalid: fc.oneof(
+      notInEnum(LEGAL_CHOICES).map((value): Tagged => ({ kind: 'bad-enum', value })),
+      notAString({ nullable: true }).map((value): Tagged => ({ kind: 'wrong-type', value })),
+    ),
+  },
+  {
+    name: 'declaration',
+    required: false,
+    valid: fc.constant(true),
+    invalid: notABoolean({ nullable: true }).map((value): Tagged => ({ kind: 'wrong-type', value })),
+  },
 ];
 
 export const phoneField: Field = {

@@ -76,6 +76,8 @@ const queue: QueueData = {
       submittedAt: new Date(Date.now() - 3 * 86400_000).toISOString(),
       image: null,
       seller: { id: 'u1', firstName: 'Ion', lastName: 'Pop', email: 'ion@example.ro' },
+      legalCategory: 'authorisation',
+      declaration: { declaredAt: new Date().toISOString(), clientIp: '10.0.0.1', version: 'v1' },
     },
   ],
   nextCursor: null,

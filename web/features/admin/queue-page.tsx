@@ -169,6 +169,17 @@ function QueueRow({
           <span className="font-medium">{t('queue.reason')}</span> {ad.moderationReason}
         </p>
       )}
+      {ad.legalCategory !== 'not-a-weapon' && (
+        <p className="text-sm" data-testid="queue-declaration">
+          <span className="font-medium">{t(`queue.legal.${ad.legalCategory}`)}</span>{' '}
+          {ad.declaration
+            ? t('queue.declared', {
+                time: new Date(ad.declaration.declaredAt).toLocaleString(i18n.language),
+                ip: ad.declaration.clientIp,
+              })
+            : t('queue.notDeclared')}
+        </p>
+      )}
     </AdminRow>
   );
 }

@@ -50,3 +50,15 @@ export function useDeleteAd() {
     [queryClient],
   );
 }
+
+/** Renew or mark sold: the server answers the new state; the list and every public list are stale. */
+export function useListingAction() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (id: string, action: 'renew' | 'sold') => {
+      await api(`/api/ads/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+    },
+    [queryClient],
+  );
+}

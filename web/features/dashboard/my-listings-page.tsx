@@ -1,3 +1,4 @@
+import { daysLeft } from '@common/lifecycle';
 import type { MyAds } from '@common/schemas/ads';
 import { STATUS_BADGE } from '@common/values';
 import { Badge } from '@web/components/ui/badge';
@@ -14,12 +15,12 @@ import {
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api';
 import { formatPrice } from '@web/lib/format';
-import { Eye, ImageOff, Pencil, PlusCircle, Trash2 } from 'lucide-react';
+import { BadgeCheck, Eye, ImageOff, Pencil, PlusCircle, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { useDeleteAd, useMyAds } from './dashboard-api';
+import { useDeleteAd, useListingAction, useMyAds } from './dashboard-api';
 
 type Listing = MyAds['items'][number];
 
@@ -28,8 +29,24 @@ export function MyListingsPage() {
   const { t } = useTranslation('dashboard');
   const query = useMyAds();
   const deleteAd = useDeleteAd();
+  const listingAction = useListingAction();
   const [confirming, setConfirming] = useState<Listing | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [selling, setSelling] = useState<Listing | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const act = async (ad: Listing, action: 'renew' | 'sold') => {
+    setBusy(ad.id);
+    try {
+      await listingAction(ad.id, action);
+      toast.success(t(action === 'renew' ? 'listings.renewed' : 'listings.markedSold'));
+      setSelling(null);
+    } catch {
+      toast.error(t(action === 'renew' ? 'listings.renewError' : 'listings.markSoldError'));
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const onDelete = async () => {
     if (!confirming) return;
@@ -99,7 +116,13 @@ export function MyListingsPage() {
       <ul className="flex flex-col gap-3">
         {query.data.items.map((ad) => (
           <li key={ad.id}>
-            <ListingRow ad={ad} onDelete={() => setConfirming(ad)} />
+            <ListingRow
+              ad={ad}
+              busy={busy === ad.id}
+              onDelete={() => setConfirming(ad)}
+              onRenew={() => void act(ad, 'renew')}
+              onSold={() => setSelling(ad)}
+            />
           </li>
         ))}
       </ul>
@@ -122,12 +145,61 @@ export function MyListingsPage() {
           </DialogFooter>
         </DialogContent>
       </Dialog>
+      <Dialog open={selling !== null} onOpenChange={(open) => !open && busy === null && setSelling(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{t('listings.markSoldTitle')}</DialogTitle>
+            <DialogDescription>{t('listings.markSoldHelp')}</DialogDescription>
+          </DialogHeader>
+          {selling && <p className="font-medium break-words">{selling.title}</p>}
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={busy !== null}>
+                {t('listings.cancel')}
+              </Button>
+            </DialogClose>
+            <Button
+              type="button"
+              disabled={busy !== null}
+              onClick={() => selling && void act(selling, 'sold')}
+            >
+              {busy ? t('listings.markingSold') : t('listings.markSold')}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </section>
   );
 }
 
-function ListingRow({ ad, onDelete }: { ad: Listing; onDelete(): void }) {
+/** Days left while listed, when it ended or sold otherwise. */
+function LifecycleNote({ ad }: { ad: Listing }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
+  if (ad.status === 'approved') {
+    const left = daysLeft(ad.expiresAt);
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="days-left">
+        {left === 0 ? t('listings.lastDay') : t('listings.daysLeft', { count: left })}
+      </p>
+    );
+  }
+  if (ad.status === 'expired') {
+    return (
+      <p className="text-sm text-muted-foreground">{t('listings.expiredOn', { date: date(ad.expiresAt) })}</p>
+    );
+  }
+  if (ad.status === 'sold' && ad.soldAt) {
+    return <p className="text-sm text-muted-foreground">{t('listings.soldOn', { date: date(ad.soldAt) })}</p>;
+  }
+  return null;
+}
+
+type RowProps = { ad: Listing; busy: boolean; onDelete(): void; onRenew(): void; onSold(): void };
+
+function ListingRow({ ad, busy, onDelete, onRenew, onSold }: RowProps) {
   const { t } = useTranslation('dashboard');
+  const renewable = ad.status === 'approved' || ad.status === 'expired';
   return (
     <article
       data-testid="my-listing"
@@ -156,6 +228,7 @@ function ListingRow({ ad, onDelete }: { ad: Listing; onDelete(): void }) {
           <Badge variant={STATUS_BADGE[ad.status]} className="self-start">
             {t(`listings.status.${ad.status}`)}
           </Badge>
+          <LifecycleNote ad={ad} />
           {ad.moderationReason && (
             <p className="text-sm text-muted-foreground">
               <span className="font-medium text-foreground">{t('listings.moderationReason')}</span>{' '}
@@ -164,7 +237,26 @@ function ListingRow({ ad, onDelete }: { ad: Listing; onDelete(): void }) {
           )}
         </div>
       </div>
-      <div className="flex gap-2 sm:shrink-0">
+      <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
+        {renewable && (
+          <Button type="button" size="sm" className="flex-1 sm:flex-none" disabled={busy} onClick={onRenew}>
+            <RefreshCw aria-hidden="true" />
+            {busy ? t('listings.renewing') : t('listings.renew')}
+          </Button>
+        )}
+        {renewable && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="flex-1 sm:flex-none"
+            disabled={busy}
+            onClick={onSold}
+          >
+            <BadgeCheck aria-hidden="true" />
+            {t('listings.markSold')}
+          </Button>
+        )}
         <Button asChild variant="outline" size="sm" className="flex-1 sm:flex-none">
           <Link to={`/ad/${ad.id}`}>
             <Eye aria-hidden="true" />

@@ -24,6 +24,7 @@ const ad: AdCardData = {
   action: 'Semiautomat',
   featured: true,
   status: 'approved',
+  legalCategory: 'authorisation',
   createdAt: new Date(now.getTime() - 3 * 86400 * 1000).toISOString(),
   image: {
     id: 'img-1',
@@ -104,7 +105,7 @@ describe('AdCard', () => {
     renderCard({ ...ad, image: null, featured: false, caliber: null, action: null, price: 12.5 });
     expect(screen.getByRole('img', { name: 'No image' })).toBeInTheDocument();
     expect(screen.queryByText('Featured')).not.toBeInTheDocument();
-    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2); // the condition and the legal category
     expect(screen.getByRole('link').textContent?.replace(/\s/g, ' ')).toContain('12,50 RON');
   });
 });

@@ -64,6 +64,11 @@ export function AdCard({ ad, action, footer, priority }: AdCardProps) {
           <li>
             <Badge variant="secondary">{t(`conditions.${ad.condition}`)}</Badge>
           </li>
+          <li>
+            <Badge variant="outline" data-testid="card-legal-badge">
+              {t(`legal.badge.${ad.legalCategory}`)}
+            </Badge>
+          </li>
         </ul>
         <p className="mt-auto text-lg font-bold text-primary">{formatPrice(ad.price)}</p>
         <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">

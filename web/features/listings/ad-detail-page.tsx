@@ -1,16 +1,26 @@
-import type { AdDetail } from '@common/schemas/ads';
+import type { AdDetail, AdGone } from '@common/schemas/ads';
 import { FavoriteButton } from '@web/components/favorite-button';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDate, formatDateTime, formatPrice, formatRelativeTime } from '@web/lib/format';
 import { signInHref, useCurrentPath } from '@web/lib/return-to';
-import { AlertTriangle, Clock, Mail, MapPin, Pencil, UserRound } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import {
+  AlertTriangle,
+  BadgeCheck,
+  Clock,
+  Mail,
+  MapPin,
+  Pencil,
+  Scale,
+  SearchX,
+  UserRound,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { AdGallery } from './ad-gallery';
-import { isAdNotFound, useAd } from './listings-api';
+import { goneOf, isAdNotFound, useAd } from './listings-api';
 import { ShareButton } from './share-button';
 
 type AdDetailPageProps = {
@@ -23,17 +33,12 @@ type AdDetailPageProps = {
 
 export function AdDetailPage({ renderInteractions }: AdDetailPageProps) {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const { t } = useTranslation('listings');
   const query = useAd(id);
-  const notFound = query.isError && isAdNotFound(query.error);
 
-  // Spec: an ad that is missing (or not visible to this viewer) silently sends the user to browse.
-  useEffect(() => {
-    if (notFound) navigate('/browse', { replace: true });
-  }, [notFound, navigate]);
-
-  if (query.isPending || notFound) return <AdDetailSkeleton />;
+  if (query.isPending) return <AdDetailSkeleton />;
+  // Issue 12 (a deliberate change from the spec's silent redirect): a missing ad says why.
+  if (query.isError && isAdNotFound(query.error)) return <AdGonePage gone={goneOf(query.error)} />;
   if (query.isError) {
     return (
       <div className="flex flex-col items-start gap-3 py-12" role="alert">
@@ -45,6 +50,43 @@ export function AdDetailPage({ renderInteractions }: AdDetailPageProps) {
     );
   }
   return <AdDetailView ad={query.data} interactions={renderInteractions?.(query.data)} />;
+}
+
+const formatDayOrNothing = (iso: string | null, language: string) => (iso ? formatDate(iso, language) : '');
+
+/** Sold, expired, removed or never there: the reason in the reader's words, and where to go instead. */
+function AdGonePage({ gone }: { gone: AdGone | null }) {
+  const { t, i18n } = useTranslation('listings');
+  const reason = gone?.reason ?? 'notFound';
+  const similar = new URLSearchParams();
+  if (gone) similar.set('category', gone.similar.category);
+  if (gone?.similar.caliber) similar.set('caliber', gone.similar.caliber);
+  return (
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 py-12 text-center"
+      aria-labelledby="gone-heading"
+      data-testid="ad-gone"
+      data-reason={reason}
+    >
+      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 id="gone-heading" className="text-2xl font-bold">
+        {t(`gone.title.${reason}`)}
+      </h1>
+      <p className="text-muted-foreground">
+        {t(`gone.body.${reason}`, { date: formatDayOrNothing(gone?.since ?? null, i18n.language) })}
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {gone && (
+          <Button asChild>
+            <Link to={`/browse?${similar.toString()}`}>{t('gone.similar')}</Link>
+          </Button>
+        )}
+        <Button asChild variant="outline">
+          <Link to="/browse">{t('gone.browse')}</Link>
+        </Button>
+      </div>
+    </section>
+  );
 }
 
 const SPEC_FIELDS = ['brand', 'model', 'caliber', 'action', 'barrelLength', 'capacity'] as const;
@@ -66,7 +108,20 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
 
   return (
     <article className="flex flex-col gap-6">
-      {ad.status !== 'approved' && (
+      {ad.status === 'sold' && (
+        <div
+          role="status"
+          className="flex gap-3 rounded-lg border border-primary/40 bg-primary/10 p-4"
+          data-testid="sold-banner"
+        >
+          <BadgeCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          <div className="flex flex-col gap-1 text-sm">
+            <p className="text-lg font-bold uppercase tracking-wide">{t('detail.statusBanner.sold')}</p>
+            <p>{t('detail.soldBanner', { date: formatDayOrNothing(ad.soldAt, i18n.language) })}</p>
+          </div>
+        </div>
+      )}
+      {ad.status !== 'approved' && ad.status !== 'sold' && (
         <div
           role="status"
           className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
@@ -95,6 +150,10 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
               <Badge>{t(`categories.${ad.category}`)}</Badge>
               {ad.subcategory && <Badge variant="outline">{ad.subcategory}</Badge>}
               <Badge variant="secondary">{t(`conditions.${ad.condition}`)}</Badge>
+              <Badge variant="outline" data-testid="legal-badge">
+                <Scale aria-hidden="true" />
+                {t(`legal.badge.${ad.legalCategory}`)}
+              </Badge>
             </div>
             <div className="flex items-start justify-between gap-3">
               <h1 className="min-w-0 text-2xl font-bold leading-tight break-words sm:text-3xl">{ad.title}</h1>
@@ -157,6 +216,22 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
               </p>
             )}
           </section>
+
+          {ad.legalCategory !== 'not-a-weapon' && (
+            <aside
+              aria-labelledby="legal-notice-heading"
+              className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+              data-testid="legal-notice"
+            >
+              <Scale className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+              <div className="flex flex-col gap-1">
+                <h2 id="legal-notice-heading" className="font-semibold">
+                  {t('legal.noticeTitle')}
+                </h2>
+                <p>{t(`legal.notice.${ad.legalCategory}`)}</p>
+              </div>
+            </aside>
+          )}
 
           {interactions}
         </aside>

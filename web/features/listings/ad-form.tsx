@@ -1,3 +1,4 @@
+import { isWeaponCategory, LEGAL_CHOICES } from '@common/legal';
 import {
   ACTION_MAX,
   BARREL_LENGTH_MAX_MM,
@@ -42,6 +43,8 @@ const FIELD_ORDER = [
   'barrelLength',
   'capacity',
   'subcategory',
+  'legalCategory',
+  'declaration',
 ] as const satisfies ReadonlyArray<keyof AdInput>;
 
 type FieldName = (typeof FIELD_ORDER)[number];
@@ -127,6 +130,8 @@ export function AdForm({
   };
 
   const busy = isSubmitting || images.uploading;
+  const isWeapon = isWeaponCategory(form.watch('category') ?? '');
+  const legalChoice = form.watch('legalCategory');
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-6" data-testid="ad-form" noValidate>
@@ -231,6 +236,61 @@ export function AdForm({
           </Field>
         </div>
       </fieldset>
+
+      {isWeapon && (
+        <fieldset
+          className="flex flex-col gap-4 rounded-lg border bg-card p-4 sm:p-6"
+          disabled={isSubmitting}
+          aria-describedby={message('legalCategory') ? `${id}-legalCategory-error` : undefined}
+        >
+          <legend className="float-left mb-1 w-full text-base font-semibold">{t('legal.legend')}</legend>
+          <p className="text-sm text-muted-foreground">{t('legal.intro')}</p>
+          <div className="flex flex-col gap-2" role="radiogroup" aria-label={t('legal.legend')}>
+            {LEGAL_CHOICES.map((choice) => (
+              <label
+                key={choice}
+                className="flex cursor-pointer gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+              >
+                <input
+                  type="radio"
+                  value={choice}
+                  {...form.register('legalCategory')}
+                  className="mt-1 size-4 accent-primary"
+                  aria-describedby={`${id}-legal-${choice}-help`}
+                />
+                <span className="flex flex-col gap-0.5">
+                  <span className="font-medium">{t(`legal.choices.${choice}`)}</span>
+                  <span id={`${id}-legal-${choice}-help`} className="text-sm text-muted-foreground">
+                    {t(`legal.help.${choice}`)}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldError id={`${id}-legalCategory-error`} error={message('legalCategory')} />
+          {legalChoice === 'prohibited' && (
+            <div
+              role="alert"
+              className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
+            >
+              <p className="font-semibold">{t('legal.prohibitedTitle')}</p>
+              <p>{t('legal.prohibitedBody')}</p>
+            </div>
+          )}
+          <label className="flex cursor-pointer gap-3 rounded-md border p-3" htmlFor={`${id}-declaration`}>
+            <input
+              id={`${id}-declaration`}
+              type="checkbox"
+              {...form.register('declaration')}
+              className="mt-1 size-4 accent-primary"
+              aria-invalid={message('declaration') ? true : undefined}
+              aria-describedby={message('declaration') ? `${id}-declaration-error` : undefined}
+            />
+            <span className="text-sm">{t('legal.declaration')}</span>
+          </label>
+          <FieldError id={`${id}-declaration-error`} error={message('declaration')} />
+        </fieldset>
+      )}
 
       <fieldset className="flex flex-col gap-4 rounded-lg border bg-card p-4 sm:p-6" disabled={isSubmitting}>
         <legend className="float-left mb-1 w-full">

@@ -55,6 +55,7 @@ const card = (n: number): AdCard => ({
   action: null,
   featured: false,
   status: 'approved',
+  legalCategory: 'not-a-weapon',
   createdAt: new Date().toISOString(),
   image: null,
 });

@@ -80,6 +80,9 @@ export function EditAdPage() {
           action: ad.action ?? '',
           barrelLength: ad.barrelLength ?? '',
           capacity: ad.capacity ?? '',
+          // The declaration is ticked again on every submission; only the category carries over.
+          legalCategory: ad.legalCategory === 'not-a-weapon' ? null : ad.legalCategory,
+          declaration: false,
         }}
         initialImages={ad.images}
         labelNewAsNew

@@ -1,5 +1,5 @@
 import { HOME_LATEST, PAGE_SIZE } from '@common/limits';
-import type { AdCard, AdDetail, AdInputParsed, AdPage } from '@common/schemas/ads';
+import type { AdCard, AdDetail, AdGone, AdInputParsed, AdPage } from '@common/schemas/ads';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@web/lib/api';
 import { ME_QUERY_KEY } from '@web/lib/auth';
@@ -50,7 +50,16 @@ export function useBrowseAds(filters: BrowseFilters) {
 }
 
 const isNotFound = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 403);
+  error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 410);
+
+/** Why an ad page is gone (410), or null for any other failure. */
+export function goneOf(error: unknown): AdGone | null {
+  if (!(error instanceof ApiError) || error.status !== 410 || !error.details) return null;
+  // A hand check rather than the zod schema: this module is on the home page's first paint.
+  const gone = error.details as Partial<AdGone>;
+  const known = ['sold', 'expired', 'removed'].includes(gone.reason ?? '') && gone.similar?.category;
+  return known ? (gone as AdGone) : null;
+}
 
 /** One ad; `fresh` (the edit form) always reads it again rather than trusting the cache. */
 export function useAd(id: string, options: { enabled?: boolean; fresh?: boolean } = {}) {

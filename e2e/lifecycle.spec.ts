@@ -1,0 +1,108 @@
+import { registerVerifiedUser } from './support/accounts';
+import { DEMO_SELLER, ORIGIN, signedInContext } from './support/demo';
+import { approveAsModerator } from './support/moderation';
+import { linkFromMail } from './support/outbox';
+import { expect, test } from './support/test';
+
+// Issue 12: the life of a listing. Demo data (server/seed/demo-ads.ts DEMO_STATE_ADS) holds an ad
+// in every state; the first maintenance pass (a minute after start) expires the "ended" one and
+// mails its owner the one-click renewal link.
+
+test('an owner marks an ad sold; visitors see the "Vândut" banner with the date', async ({
+  page,
+  browser,
+}) => {
+  await registerVerifiedUser(page);
+  const title = `Lunetă Leupold VX-5HD ${Math.random().toString(36).slice(2, 7)}`;
+  const created = await page.request.post('/api/ads', {
+    headers: { origin: ORIGIN },
+    data: {
+      title,
+      description: 'Lunetă Leupold VX-5HD 3-15x44, reticul Duplex, cu capace Butler Creek.',
+      category: 'optics',
+      condition: 'like-new',
+      price: '5200',
+      location: 'Brașov',
+      imageIds: [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await approveAsModerator(browser, id);
+
+  await page.goto('/dashboard/listings');
+  const row = page.getByTestId('my-listing').filter({ hasText: title });
+  await expect(row.getByTestId('days-left')).toHaveText('Mai are 59 de zile');
+  await row.getByRole('button', { name: 'Marchează ca vândut' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Marchezi anunțul ca vândut?' });
+  await dialog.getByRole('button', { name: 'Marchează ca vândut' }).click();
+  await expect(page.getByText('Anunț marcat ca vândut')).toBeVisible();
+  await expect(row.getByText('Vândut', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Prelungește' })).toHaveCount(0);
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/ad/${id}`);
+  const banner = visitorPage.getByTestId('sold-banner');
+  await expect(banner).toContainText('Vândut');
+  const today = new Date().toLocaleDateString('ro-RO', { dateStyle: 'long' });
+  await expect(banner).toContainText(`Vândut pe ${today}`);
+  await expect(visitorPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await visitor.close();
+});
+
+test('an expired ad is renewed through the mailed link, without signing in', async ({ page }) => {
+  test.setTimeout(150_000);
+  const title = 'Carabină Sako 85 Hunter .30-06, perioadă încheiată';
+  // The first maintenance pass runs a minute after the server starts.
+  const link = await linkFromMail(DEMO_SELLER.email, { subject: /a expirat/, timeout: 120_000 });
+  expect(link).toMatch(/\/renew\?token=/);
+
+  await page.goto(link);
+  await expect(page.getByTestId('renew-done')).toContainText('Gata! Anunțul tău este listat până pe');
+  await page.getByRole('link', { name: 'Vezi anunțul' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByTestId('status-banner')).toHaveCount(0);
+
+  await page.goto('/renew?token=nu-este-un-token');
+  await expect(page.getByTestId('renew-failed')).toContainText('Acest link de prelungire nu este valid');
+});
+
+test('gone ad pages say why and offer similar ads; an unknown one says it does not exist', async ({
+  page,
+  browser,
+}) => {
+  // The state ads alternate between the two demo sellers.
+  const items: Array<{ id: string; title: string }> = [];
+  for (const seller of [DEMO_SELLER, { email: 'vanzator@armamarket.ro', password: 'vanzator-parola-2026' }]) {
+    const owner = await signedInContext(browser, seller);
+    items.push(...((await (await owner.request.get('/api/me/ads')).json()) as { items: typeof items }).items);
+    await owner.close();
+  }
+  const idOf = (prefix: string) => {
+    const found = items.find((item) => item.title.startsWith(prefix));
+    expect(found, prefix).toBeTruthy();
+    return found?.id;
+  };
+
+  await page.goto(`/ad/${idOf('Carabină Tikka T3x Lite')}`);
+  const gone = page.getByTestId('ad-gone');
+  await expect(gone).toHaveAttribute('data-reason', 'expired');
+  await expect(page.getByRole('heading', { name: 'Acest anunț a expirat' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Vezi anunțuri similare' })).toHaveAttribute(
+    'href',
+    '/browse?category=long-guns&caliber=.308+Win',
+  );
+
+  await page.goto(`/ad/${idOf('Revolver Smith & Wesson 686')}`);
+  await expect(page.getByRole('heading', { name: 'Acest anunț a fost vândut' })).toBeVisible();
+
+  await page.goto(`/ad/${idOf('Pistol fără acte')}`);
+  await expect(
+    page.getByRole('heading', { name: 'Acest anunț a fost eliminat de un moderator' }),
+  ).toBeVisible();
+
+  await page.goto('/ad/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Anunțul nu există' })).toBeVisible();
+  await expect(page).toHaveURL(/\/ad\/00000000/);
+});
