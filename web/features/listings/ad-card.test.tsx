@@ -17,8 +17,10 @@ const ad: AdCardData = {
   condition: 'like-new',
   price: 4500,
   location: 'Cluj-Napoca',
+  county: 'CJ',
   caliber: '9x19 mm',
-  action: 'Semiautomat',
+  caliberId: '9x19',
+  action: 'semi-auto',
   featured: true,
   status: 'approved',
   createdAt: new Date(now.getTime() - 3 * 86400 * 1000).toISOString(),
@@ -54,10 +56,10 @@ describe('AdCard', () => {
     expect(within(link).getByRole('heading', { name: ad.title })).toBeInTheDocument();
     expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500,00 RON');
     expect(within(link).getByText('9x19 mm')).toBeInTheDocument();
-    expect(within(link).getByText('Semiautomat')).toBeInTheDocument();
+    expect(within(link).getByText('Semi-automatic')).toBeInTheDocument();
     expect(within(link).getByText('Like new')).toBeInTheDocument();
     expect(within(link).getByText('Featured')).toBeInTheDocument();
-    expect(within(link).getByText('Cluj-Napoca')).toBeInTheDocument();
+    expect(within(link).getByText('Cluj-Napoca, Cluj County')).toBeInTheDocument();
     expect(within(link).getByText('3 days ago')).toHaveAttribute('datetime', ad.createdAt);
   });
 
@@ -67,6 +69,8 @@ describe('AdCard', () => {
     expect(within(link).getByText('Ca nou')).toBeInTheDocument();
     expect(within(link).getByText('Promovat')).toBeInTheDocument();
     expect(within(link).getByText('acum 3 zile')).toBeInTheDocument();
+    expect(within(link).getByText('Semiautomată')).toBeInTheDocument();
+    expect(within(link).getByText('Cluj-Napoca, jud. Cluj')).toBeInTheDocument();
     expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500,00 RON');
   });
 

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdPicture, ImagePlaceholder } from './ad-picture';
+import { actionText, placeText } from './place';
 
 type AdCardProps = {
   ad: AdCardData;
@@ -53,7 +54,7 @@ export function AdCard({ ad, action, footer }: AdCardProps) {
           )}
           {ad.action && (
             <li>
-              <Badge variant="outline">{ad.action}</Badge>
+              <Badge variant="outline">{actionText(t, ad.action)}</Badge>
             </li>
           )}
           <li>
@@ -64,7 +65,7 @@ export function AdCard({ ad, action, footer }: AdCardProps) {
         <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
           <span className="flex min-w-0 items-center gap-1">
             <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{ad.location}</span>
+            <span className="truncate">{placeText(t, ad.location, ad.county)}</span>
           </span>
           <span className="flex shrink-0 items-center gap-1">
             <Clock className="size-3.5" aria-hidden="true" />

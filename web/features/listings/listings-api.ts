@@ -16,6 +16,8 @@ export const listingKeys = {
 /** Spec section 8: list fetch errors on home and browse are ignored and show as an empty list. */
 const EMPTY_PAGE: AdPage = { items: [], nextCursor: null, total: 0 };
 
+const isRefused = (error: unknown) => error instanceof ApiError && error.status === 400;
+
 export function useLatestAds() {
   return useQuery({
     queryKey: listingKeys.latest(),
@@ -31,16 +33,20 @@ export function useLatestAds() {
   });
 }
 
-export function useBrowseAds(filters: BrowseFilters) {
+/** `enabled: false` when the filters are known to be refused (the page says why by the field). */
+export function useBrowseAds(filters: BrowseFilters, options: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
     queryKey: listingKeys.browse(filters),
     initialPageParam: null as string | null,
+    enabled: options.enabled ?? true,
+    retry: (failures, error) => !isRefused(error) && failures < 3,
     // The signal cancels the request of a filter value that has been replaced by a newer one.
     queryFn: async ({ pageParam, signal }): Promise<AdPage> => {
       try {
         return await api<AdPage>(`/api/ads?${toApiSearch(filters, pageParam, PAGE_SIZE)}`, { signal });
       } catch (error) {
-        if (signal.aborted || pageParam) throw error;
+        // A refused query is the user's to fix, so it is shown; other failures read as an empty list.
+        if (signal.aborted || pageParam || isRefused(error)) throw error;
         return EMPTY_PAGE;
       }
     },
