@@ -11,13 +11,13 @@ import {
   DEFAULT_FILTERS,
   effectiveSort,
   filtersFromParams,
-  filtersProblem,
   filtersToParams,
   normalizePrice,
   sortsFor,
   toApiSearch,
 } from './browse-filters';
 import { BrowsePage } from './browse-page';
+import { filtersProblem } from './browse-problem';
 
 afterEach(cleanup);
 

@@ -1,7 +1,6 @@
 import { CALIBER_IDS, type CaliberId } from '@common/calibers';
 import { COUNTY_CODES, type CountyCode } from '@common/counties';
 import { BRAND_MAX, SEARCH_MAX } from '@common/limits';
-import { browseQuerySchema } from '@common/schemas/ads';
 import {
   ACTIONS,
   type Action,
@@ -117,20 +116,6 @@ export const activeFilterCount = (filters: BrowseFilters) =>
 
 export const hasActiveFilters = (filters: BrowseFilters) =>
   Boolean(filters.q.trim()) || activeFilterCount(filters) > 0;
-
-/**
- * The field and validation key of the first thing the browse schema (the API's own) refuses in these
- * filters, such as a minimum price above the maximum; the page shows it by that field and asks nothing.
- */
-export function filtersProblem(filters: BrowseFilters): { field: NarrowingKey; message: string } | null {
-  const result = browseQuerySchema.safeParse(
-    Object.fromEntries(new URLSearchParams(toApiSearch(filters, null, 1))),
-  );
-  if (result.success) return null;
-  const issue = result.error.issues[0];
-  const field = NARROWING_KEYS.find((key) => key === issue?.path[0]) ?? 'priceMax';
-  return { field, message: issue?.message ?? 'invalid' };
-}
 
 /** The query string of GET /api/ads for one page. */
 export function toApiSearch(filters: BrowseFilters, cursor: string | null, limit: number): string {

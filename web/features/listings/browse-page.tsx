@@ -13,6 +13,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { AD_GRID_CLASS, AdCard, AdCardSkeleton } from './ad-card';
+import { useBrowseAds } from './browse-api';
 import { BrowseFilterChips } from './browse-filter-chips';
 import { BrowseFilterPanel, type FiltersProblem } from './browse-filter-panel';
 import {
@@ -22,11 +23,10 @@ import {
   defaultSort,
   effectiveSort,
   filtersFromParams,
-  filtersProblem,
   filtersToParams,
   sortsFor,
 } from './browse-filters';
-import { useBrowseAds } from './listings-api';
+import { filtersProblem } from './browse-problem';
 
 const SKELETONS = 8;
 /** From this width the filters sit in a side column; below it they open in a sheet. */

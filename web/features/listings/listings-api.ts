@@ -1,10 +1,10 @@
-import { HOME_LATEST, PAGE_SIZE } from '@common/limits';
+import { HOME_LATEST } from '@common/limits';
 import type { AdCard, AdDetail, AdInputParsed, AdPage } from '@common/schemas/ads';
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@web/lib/api';
 import { ME_QUERY_KEY } from '@web/lib/auth';
 import { useCallback } from 'react';
-import { type BrowseFilters, toApiSearch } from './browse-filters';
+import type { BrowseFilters } from './browse-filters';
 
 export const listingKeys = {
   all: ['listings'] as const,
@@ -14,9 +14,7 @@ export const listingKeys = {
 };
 
 /** Spec section 8: list fetch errors on home and browse are ignored and show as an empty list. */
-const EMPTY_PAGE: AdPage = { items: [], nextCursor: null, total: 0 };
-
-const isRefused = (error: unknown) => error instanceof ApiError && error.status === 400;
+export const EMPTY_PAGE: AdPage = { items: [], nextCursor: null, total: 0 };
 
 export function useLatestAds() {
   return useQuery({
@@ -30,28 +28,6 @@ export function useLatestAds() {
         return [];
       }
     },
-  });
-}
-
-/** `enabled: false` when the filters are known to be refused (the page says why by the field). */
-export function useBrowseAds(filters: BrowseFilters, options: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({
-    queryKey: listingKeys.browse(filters),
-    initialPageParam: null as string | null,
-    enabled: options.enabled ?? true,
-    retry: (failures, error) => !isRefused(error) && failures < 3,
-    // The signal cancels the request of a filter value that has been replaced by a newer one.
-    queryFn: async ({ pageParam, signal }): Promise<AdPage> => {
-      try {
-        return await api<AdPage>(`/api/ads?${toApiSearch(filters, pageParam, PAGE_SIZE)}`, { signal });
-      } catch (error) {
-        // A refused query is the user's to fix, so it is shown; other failures read as an empty list.
-        if (signal.aborted || pageParam || isRefused(error)) throw error;
-        return EMPTY_PAGE;
-      }
-    },
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
   });
 }
 
