@@ -52,6 +52,7 @@ async function postAd(page: Page, title: string): Promise<string> {
   await page.getByLabel('Categorie').selectOption({ label: 'Arme de foc' });
   await page.getByLabel('Stare').selectOption({ label: 'Bună' });
   await page.getByLabel('Preț (RON)').fill('3200');
+  await page.getByLabel('Județ').selectOption({ label: 'Iași' });
   await page.getByLabel('Localitate').fill('Iași');
   await page.getByRole('button', { name: 'Trimite spre verificare' }).click();
   await expect(page.getByText('Anunțul a fost trimis spre verificare!')).toBeVisible();

@@ -58,6 +58,7 @@ test('script payloads in ads, names, messages and reports render as text and nev
       category: 'firearms',
       condition: 'good',
       price: 2500,
+      county: 'CJ',
       location: 'Cluj-Napoca',
     },
   });
