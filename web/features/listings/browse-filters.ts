@@ -114,9 +114,6 @@ export function filtersToParams(filters: BrowseFilters): URLSearchParams {
 export const activeFilterCount = (filters: BrowseFilters) =>
   NARROWING_KEYS.filter((key) => filters[key].trim() !== '').length;
 
-export const hasActiveFilters = (filters: BrowseFilters) =>
-  Boolean(filters.q.trim()) || activeFilterCount(filters) > 0;
-
 /** The query string of GET /api/ads for one page. */
 export function toApiSearch(filters: BrowseFilters, cursor: string | null, limit: number): string {
   const params = new URLSearchParams();
