@@ -67,8 +67,8 @@ export function Combobox({
   };
 
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Not stopped by defaultPrevented: a dialog around the box prevents Escape to keep itself open.
     onKeyDown?.(event);
-    if (event.defaultPrevented) return;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       move(event.key === 'ArrowDown' ? 1 : -1);

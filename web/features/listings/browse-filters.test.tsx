@@ -155,7 +155,10 @@ function renderBrowse(url: string, respond: (url: URL) => AdPage) {
   return { router, requested };
 }
 
-describe('BrowsePage', () => {
+// Whole pages render in jsdom: on a busy 2-core machine one can take several seconds.
+const PAGE = { timeout: 20_000 };
+
+describe('BrowsePage', PAGE, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('fills the panel from the URL, asks the API for it, and shows the total', async () => {
@@ -222,7 +225,7 @@ describe('BrowsePage', () => {
   });
 });
 
-describe('BrowsePage filters', () => {
+describe('BrowsePage filters', PAGE, () => {
   afterEach(() => vi.unstubAllGlobals());
   const one = () => ({ items: [card(1)], nextCursor: null, total: 1 });
 
@@ -380,7 +383,7 @@ describe('BrowsePage filters', () => {
   });
 });
 
-describe('BrowsePage on a phone', () => {
+describe('BrowsePage on a phone', PAGE, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("opens the filters in a sheet from 'Filters (n)', and Escape closes it back to the button", async () => {
@@ -405,6 +408,13 @@ describe('BrowsePage on a phone', () => {
       fireEvent.change(within(sheet).getByLabelText('Action'), { target: { value: 'pump' } });
     });
     expect(router.state.location.search).toBe('?county=CJ&caliber=9x19&action=pump');
+    // Escape in an open suggestion list closes the list only; the next one closes the sheet.
+    const caliber = within(sheet).getByRole('combobox', { name: 'Caliber' });
+    fireEvent.change(caliber, { target: { value: '9mm' } });
+    expect(caliber).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(caliber, { key: 'Escape' });
+    expect(caliber).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('dialog', { name: 'Filters' })).toBeInTheDocument();
     fireEvent.keyDown(within(sheet).getByLabelText('Action'), { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Filters (3)' })).toHaveFocus();
