@@ -22,8 +22,8 @@ test('My Listings: empty, then an own pending ad with its counters, deleted afte
       category: 'optics',
       condition: 'good',
       price: '4500.5',
-      county: 'SB',
       location: 'Sibiu',
+      county: 'SB',
       imageIds: [],
     },
   });

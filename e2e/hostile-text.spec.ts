@@ -58,8 +58,8 @@ test('script payloads in ads, names, messages and reports render as text and nev
       category: 'firearms',
       condition: 'good',
       price: 2500,
-      county: 'CJ',
       location: 'Cluj-Napoca',
+      county: 'CJ',
     },
   });
   expect(created.status(), await created.text()).toBe(201);
