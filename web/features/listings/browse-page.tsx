@@ -12,7 +12,7 @@ import { Loader2, Search, SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router';
-import { AD_GRID_CLASS, AdCard, AdCardSkeleton } from './ad-card';
+import { AdCard, AdCardSkeleton, AD_GRID_BESIDE_PANEL_CLASS as GRID } from './ad-card';
 import { useBrowseAds } from './browse-api';
 import { BrowseFilterChips } from './browse-filter-chips';
 import { BrowseFilterPanel, type FiltersProblem } from './browse-filter-panel';
@@ -262,7 +262,7 @@ function Results({
         {toolbar}
       </div>
       {problem || query.isError ? null : query.isPending ? (
-        <div className={AD_GRID_CLASS} aria-busy="true">
+        <div className={GRID} aria-busy="true">
           {Array.from({ length: SKELETONS }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <AdCardSkeleton key={i} />
@@ -274,7 +274,7 @@ function Results({
         </p>
       ) : (
         <ul
-          className={cn(AD_GRID_CLASS, query.isPlaceholderData && 'opacity-60 transition-opacity')}
+          className={cn(GRID, query.isPlaceholderData && 'opacity-60 transition-opacity')}
           aria-busy={query.isPlaceholderData}
         >
           {items.map((ad) => (

@@ -1,4 +1,4 @@
-import { caliberOfName } from '@common/calibers';
+import { caliberOfText } from '@common/calibers';
 import { BRAND_MAX, CALIBER_MAX } from '@common/limits';
 import { canonicalBrand, KNOWN_BRANDS } from '@common/values';
 import { Combobox, type ComboboxOption } from '@web/components/ui/combobox';
@@ -20,7 +20,8 @@ const OTHER = '\u0000other';
  */
 export function CaliberInput({ value, onValueChange, hintId, ...props }: InputProps & { hintId: string }) {
   const { t } = useTranslation('listings');
-  const known = caliberOfName(value);
+  // The caliber the server will file the ad under: a known name, or one written inside the text.
+  const known = caliberOfText(value);
   const typed = value.trim();
   // With a chosen caliber's label in the box, the list shows every caliber, so another can be picked.
   const options: ComboboxOption[] = caliberOptions(known && value === caliberOptionLabel(known) ? '' : value);
