@@ -238,7 +238,7 @@ export const CALIBERS = [
     id: '45air',
     label: '4.5 mm (.177) aer comprimat',
     kind: 'air',
-    names: ['4.5mm', '.177', '4.5', '177'],
+    names: ['4.5mm', '.177', '4.5'],
     bare: ['4.5'],
   },
   { id: '55air', label: '5.5 mm (.22) aer comprimat', kind: 'air', names: ['5.5mm', '5.5'], bare: ['5.5'] },

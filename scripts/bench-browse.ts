@@ -1,45 +1,42 @@
-// npm run bench:browse — browse and search at a million ads, through the API and as direct queries.
-// Seeds PostgreSQL (BENCH_DATABASE_URL, default database "bench" on 127.0.0.1) up to BENCH_ADS ads,
-// starts the server as a child process, measures each query of a fixed mix with autocannon
-// (32 connections), then the same queries called directly at the same concurrency, and writes
-// JSON to bench/results/. Ratios in one run are what to compare: this machine is shared and noisy.
-import { spawn } from 'node:child_process';
+// npm run bench:browse — browse and search at a million ads, as buyers use them.
+// Seeds PostgreSQL (BENCH_DATABASE_URL, default database "bench" on 127.0.0.1) up to BENCH_ADS
+// realistic ads, draws thousands of distinct list URLs from a seed (BENCH_SEED), and measures with
+// the list cache and request sharing OFF (LIST_CACHE_MS=0): each class of query at 1 connection
+// through the API and directly as SQL on a pool of the server's size, then the whole mix at 32
+// connections; then the mix again with the cache on, beside it. EXPLAIN of the slowest query and of
+// a sparse and a dense search go into the JSON in bench/results/. Compare ratios within one run:
+// this machine is shared and noisy.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { type BrowseQuery, browseQuerySchema } from '../common/schemas/ads';
+import { browseQuerySchema } from '../common/schemas/ads';
 import { browseAds } from '../server/ads/browse';
-import { openDatabase } from '../server/db/client';
+import { type Database, openDatabase } from '../server/db/client';
 import {
-  COMMON_WORD,
   countAds,
   ensureSeedUsers,
   insertSyntheticBatch,
-  RARE_WORD,
+  withAdIndexesDropped,
 } from '../server/seed/synthetic';
 import { createLocalDiskStorage } from '../server/storage/local-disk-storage';
+import { drawWorkload, randomFrom, type WorkItem } from './bench-browse/workload';
 import { progressBar } from './lib/progress';
 
 const TARGET_ADS = Number(process.env.BENCH_ADS ?? 1_000_000);
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const SEED = Number(process.env.BENCH_SEED ?? Date.now() % 1_000_000);
+const URLS = Number(process.env.BENCH_URLS ?? 2400);
+const PER_CLASS = Number(process.env.BENCH_PER_CLASS ?? 200);
+const MIX_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 32;
-/** The server's list cache; BENCH_LIST_CACHE_MS=0 measures every request against the database. */
-const LIST_CACHE_MS = process.env.BENCH_LIST_CACHE_MS ?? '5000';
+const POOL_SIZE = 10; // the server's pool (server/db/client.ts)
 const PORT = Number(process.env.BENCH_PORT ?? 3210);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 
-type Named = { name: string; query: Record<string, string> };
-const MIX: Named[] = [
-  { name: 'newest', query: {} },
-  { name: 'category+condition', query: { category: 'long-guns', condition: 'good' } },
-  { name: 'common word', query: { q: COMMON_WORD } },
-  { name: 'rare word', query: { q: RARE_WORD.normalize('NFD').replace(/\p{M}/gu, '') } },
-  { name: 'price ascending', query: { sort: 'price-asc' } },
-  { name: 'deep page (cursor)', query: {} },
-  { name: 'prefix search', query: { q: 'glo' } },
-];
+const BUDGET = { classP95Ms: 25, mixRps: 400, mixP99Ms: 250, apiOverSqlP50: 1.5 };
 
 async function ensureDatabase() {
   const target = new URL(url);
@@ -51,39 +48,43 @@ async function ensureDatabase() {
   await admin.end();
 }
 
-async function seed(db: Parameters<typeof countAds>[0]) {
+async function seed(db: Database) {
   const existing = await countAds(db);
   if (existing >= TARGET_ADS) return { seeded: 0, existing };
   await ensureSeedUsers(db, 500);
   const bar = progressBar('ads', TARGET_ADS - existing);
   const started = Date.now();
-  for (let from = existing; from < TARGET_ADS; from += 10_000) {
-    const to = Math.min(TARGET_ADS, from + 10_000);
-    await insertSyntheticBatch(db, from, to, 500);
-    bar.update(to - existing);
-  }
-  bar.done();
-  await db.execute('analyze');
+  await withAdIndexesDropped(db, async () => {
+    for (let from = existing; from < TARGET_ADS; from += 10_000) {
+      const to = Math.min(TARGET_ADS, from + 10_000);
+      await insertSyntheticBatch(db, from, to, 500);
+      bar.update(to - existing);
+    }
+    bar.done();
+  });
+  await db.execute('vacuum analyze');
   return { seeded: TARGET_ADS - existing, existing, seconds: (Date.now() - started) / 1000 };
 }
 
 const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
+const pathOf = (item: WorkItem) => `/api/ads?${qs(item.query)}`;
 
-async function startServer(dataDir: string) {
+async function startServer(dataDir: string, listCacheMs: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: url,
       PORT: String(PORT),
       API_ONLY: 'true',
-      LIST_CACHE_MS,
+      LIST_CACHE_MS: String(listCacheMs),
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      DEMO_DATA: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 200; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
     } catch {
@@ -95,136 +96,233 @@ async function startServer(dataDir: string) {
   throw new Error('server did not start');
 }
 
-/** Walks 40 pages of the newest list to get a cursor deep into it. */
-async function deepCursor(): Promise<string> {
-  let cursor: string | null = null;
-  for (let page = 0; page < 40; page++) {
-    const res: Response = await fetch(`http://127.0.0.1:${PORT}/api/ads?${qs(cursor ? { cursor } : {})}`);
-    cursor = ((await res.json()) as { nextCursor: string | null }).nextCursor;
-    if (!cursor) break;
-  }
-  return cursor ?? '';
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
 
-async function cannon(paths: string[], seconds: number) {
+/** Deep pages: for some URLs, walk to a page between 2 and 40 and keep its cursor. */
+async function addDeepPages(
+  db: Database,
+  storage: ReturnType<typeof createLocalDiskStorage>,
+  items: WorkItem[],
+) {
+  const rng = randomFrom(SEED + 1);
+  const deep: WorkItem[] = [];
+  const bar = progressBar('deep-page cursors', Math.round(items.length / 12));
+  for (let n = 0; n < items.length / 12; n++) {
+    const base = rng.pick(items);
+    const page = 2 + rng.int(39);
+    let cursor: string | null = null;
+    for (let p = 1; p < page; p++) {
+      const result = await browseAds(
+        db,
+        storage,
+        browseQuerySchema.parse({ ...base.query, cursor: cursor ?? undefined }),
+      );
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    if (cursor) deep.push({ cls: 'deep page (2-40)', query: { ...base.query, cursor } });
+    bar.update(n + 1);
+  }
+  bar.done();
+  return deep;
+}
+
+type Stats = { n: number; p50: number; p95: number; p99: number; max: number };
+function stats(times: number[]): Stats {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (p: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! * 100) / 100;
+  return { n: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+}
+
+/** One class at 1 connection: through the API, then the same draws as direct SQL. */
+async function measureClass(
+  db: Database,
+  storage: ReturnType<typeof createLocalDiskStorage>,
+  items: WorkItem[],
+  seed: number,
+) {
+  const rng = randomFrom(seed);
+  const draws = Array.from({ length: PER_CLASS }, () => rng.pick(items));
+  const api: number[] = [];
+  let slowest = { ms: 0, item: draws[0]! };
+  let errors = 0;
+  for (const item of draws) {
+    const started = performance.now();
+    const res = await fetch(`http://127.0.0.1:${PORT}${pathOf(item)}`);
+    await res.arrayBuffer();
+    const ms = performance.now() - started;
+    if (!res.ok) errors += 1;
+    api.push(ms);
+    if (ms > slowest.ms) slowest = { ms, item };
+  }
+  const direct: number[] = [];
+  for (const item of draws) {
+    const started = performance.now();
+    await browseAds(db, storage, browseQuerySchema.parse(item.query));
+    direct.push(performance.now() - started);
+  }
+  const a = stats(api);
+  const d = stats(direct);
+  return {
+    urls: items.length,
+    api: a,
+    sql: d,
+    apiP50OverSqlP50: Math.round((a.p50 / Math.max(d.p50, 0.01)) * 100) / 100,
+    errors,
+    slowest: { ms: Math.round(slowest.ms), path: pathOf(slowest.item) },
+  };
+}
+
+async function mix(items: WorkItem[], seconds: number, seed: number) {
+  const rng = randomFrom(seed);
+  const paths = items.map(pathOf);
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections: CONNECTIONS,
     duration: seconds,
-    requests: paths.map((p) => ({ method: 'GET', path: p })),
+    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: rng.pick(paths) }) }],
   });
+  const histogram = (result as unknown as { histogram?: { getValueAtPercentile(p: number): number } })
+    .histogram;
   return {
     requests: result.requests.total,
-    rps: Math.round(result.requests.average),
+    rps: Math.round(result.requests.total / seconds),
     p50: result.latency.p50,
-    p95: result.latency.p97_5 !== undefined ? percentile95(result) : result.latency.p99,
+    p95: histogram ? histogram.getValueAtPercentile(95) : result.latency.p97_5,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
   };
 }
 
-// autocannon reports p90 and p97.5; p95 is read between them from its histogram when present.
-function percentile95(result: autocannon.Result): number {
-  const histogram = (result as unknown as { histogram?: { getValueAtPercentile(p: number): number } })
-    .histogram;
-  return histogram ? histogram.getValueAtPercentile(95) : (result.latency.p90 + result.latency.p97_5) / 2;
-}
-
-/** The same queries without HTTP: CONNECTIONS callers at once on a pool of the server's size. */
-async function direct(
-  db: Parameters<typeof browseAds>[0],
-  storage: Parameters<typeof browseAds>[1],
-  query: BrowseQuery,
-  seconds: number,
+/** EXPLAIN (ANALYZE, BUFFERS) of every statement browseAds runs for a query. */
+async function explain(
+  database: { db: Database },
+  client: pg.Client,
+  storage: ReturnType<typeof createLocalDiskStorage>,
+  query: Record<string, string>,
 ) {
-  const parsed = browseQuerySchema.parse(query);
-  const times: number[] = [];
-  const deadline = Date.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < deadline) {
-        const started = performance.now();
-        await browseAds(db, storage, parsed);
-        times.push(performance.now() - started);
+  const captured: SQL[] = [];
+  const db = new Proxy(database.db, {
+    get(target, key, receiver) {
+      if (key === 'execute') {
+        return (statement: SQL) => {
+          captured.push(statement);
+          return target.execute(statement);
+        };
       }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  const at = (p: number) =>
-    Math.round(times[Math.min(times.length - 1, Math.floor(times.length * p))]! * 100) / 100;
-  return {
-    calls: times.length,
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
-    perSecond: Math.round(times.length / seconds),
-  };
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  await browseAds(db, storage, browseQuerySchema.parse(query));
+  const dialect = (
+    database.db as unknown as { dialect: { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } } }
+  ).dialect;
+  const plans = [];
+  for (const statement of captured) {
+    const compiled = dialect.sqlToQuery(statement);
+    if (/from ad_images|select distinct on/i.test(compiled.sql)) continue;
+    const { rows } = await client.query(
+      `explain (analyze, buffers, format text) ${compiled.sql}`,
+      compiled.params,
+    );
+    plans.push(rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
+  }
+  return { query, plans };
 }
 
 await ensureDatabase();
-const database = await openDatabase({ kind: 'pg', url, poolSize: 10 });
+const database = await openDatabase({ kind: 'pg', url, poolSize: POOL_SIZE });
 await database.migrate();
 console.log(`Seeding up to ${TARGET_ADS.toLocaleString('en-US')} ads...`);
 const seeding = await seed(database.db);
 const total = await countAds(database.db);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const storage = createLocalDiskStorage({ rootDir: path.join(dataDir, 'uploads'), publicBaseUrl: '/media' });
-const server = await startServer(dataDir);
+
+console.log(`Workload seed ${SEED}: drawing ${URLS} distinct URLs...`);
+const base = drawWorkload(SEED, URLS);
+const workload = [...base, ...(await addDeepPages(database.db, storage, base))];
+const classes = new Map<string, WorkItem[]>();
+for (const item of workload) classes.set(item.cls, [...(classes.get(item.cls) ?? []), item]);
+
+let server = await startServer(dataDir, 0);
+const report: Record<string, unknown> = {};
 try {
-  const deep = await deepCursor();
-  MIX[5]!.query = { cursor: deep };
-  const perQuery = [];
-  for (const entry of MIX) {
-    const pathWithQuery = `/api/ads?${qs(entry.query)}`;
-    await cannon([pathWithQuery], 2); // warm-up
-    const api = await cannon([pathWithQuery], DURATION_S);
-    const sqlTimes = await direct(
-      database.db,
-      storage,
-      entry.query as BrowseQuery,
-      Math.max(3, DURATION_S / 2),
-    );
-    perQuery.push({
-      name: entry.name,
-      path: pathWithQuery,
-      api,
-      direct: sqlTimes,
-      apiP50OverDirectP50: Math.round((api.p50 / Math.max(sqlTimes.p50, 0.01)) * 100) / 100,
-    });
+  console.log('Warming up (10 s of the mix)...');
+  await mix(workload, 10, SEED + 2);
+  const perClass: Record<string, Awaited<ReturnType<typeof measureClass>>> = {};
+  for (const [cls, items] of [...classes].sort()) {
+    perClass[cls] = await measureClass(database.db, storage, items, SEED + cls.length);
+    const c = perClass[cls]!;
     console.log(
-      `${entry.name.padEnd(20)} API p50 ${api.p50} ms p95 ${api.p95} ms p99 ${api.p99} ms ${api.rps} req/s | direct p50 ${sqlTimes.p50} ms p95 ${sqlTimes.p95} ms`,
+      `${cls.padEnd(30)} ${String(items.length).padStart(4)} URLs | API p50 ${c.api.p50} p95 ${c.api.p95} p99 ${c.api.p99} ms | SQL p50 ${c.sql.p50} p95 ${c.sql.p95} ms | ratio ${c.apiP50OverSqlP50}`,
     );
   }
-  const mix = await cannon(
-    MIX.map((entry) => `/api/ads?${qs(entry.query)}`),
-    DURATION_S * 1.5,
-  );
+  const mixOff = await mix(workload, MIX_SECONDS, SEED + 3);
   console.log(
-    `mix                  API p50 ${mix.p50} ms p95 ${mix.p95} ms p99 ${mix.p99} ms ${mix.rps} req/s, errors ${mix.errors}`,
+    `mix, cache off, ${CONNECTIONS} connections: ${mixOff.rps} req/s p50 ${mixOff.p50} p95 ${mixOff.p95} p99 ${mixOff.p99} ms, errors ${mixOff.errors}`,
   );
-  const budgets = {
-    everyQueryP95Within25ms: perQuery.every((q) => q.api.p95 <= 25),
-    apiP50Within1_5xDirectP50: perQuery.every((q) => q.apiP50OverDirectP50 <= 1.5),
-    mixAtLeast1500rps: mix.rps >= 1500,
-    noErrors: mix.errors === 0 && perQuery.every((q) => q.api.errors === 0),
+  await stopServer(server);
+  server = await startServer(dataDir, 5000);
+  const mixOn = await mix(workload, MIX_SECONDS, SEED + 3);
+  console.log(
+    `mix, cache on (5 s), ${CONNECTIONS} connections: ${mixOn.rps} req/s p50 ${mixOn.p50} p95 ${mixOn.p95} p99 ${mixOn.p99} ms, errors ${mixOn.errors}`,
+  );
+
+  const slowestClass = Object.entries(perClass).sort((a, b) => b[1].api.p95 - a[1].api.p95)[0]!;
+  const slowestItem = workload.find((item) => pathOf(item) === slowestClass[1].slowest.path)!;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const explains = {
+    slowest: {
+      cls: slowestClass[0],
+      ms: slowestClass[1].slowest.ms,
+      ...(await explain(database, client, storage, slowestItem.query)),
+    },
+    sparse: await explain(database, client, storage, { q: 'glock 17', sort: 'newest' }),
+    dense: await explain(database, client, storage, { q: 'pistol', sort: 'newest' }),
+    relevance: await explain(database, client, storage, { q: 'tikka t3x' }),
   };
-  const report = {
+  await client.end();
+
+  const budgets = {
+    everyClassP95AtOneConnection: Object.values(perClass).every((c) => c.api.p95 <= BUDGET.classP95Ms),
+    mixRpsAt32Connections: mixOff.rps >= BUDGET.mixRps,
+    mixP99: mixOff.p99 <= BUDGET.mixP99Ms,
+    noErrors: mixOff.errors === 0 && Object.values(perClass).every((c) => c.errors === 0),
+    apiP50WithinRatioOfSqlP50: Object.values(perClass).every(
+      (c) => c.apiP50OverSqlP50 <= BUDGET.apiOverSqlP50,
+    ),
+  };
+  Object.assign(report, {
     at: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, node: process.version },
+    machine: { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() },
     ads: total,
     seeding,
-    connections: CONNECTIONS,
-    listCacheMs: Number(LIST_CACHE_MS),
-    durationSeconds: DURATION_S,
-    perQuery,
-    mix,
+    workload: {
+      seed: SEED,
+      distinctUrls: workload.length,
+      classes: Object.fromEntries([...classes].map(([c, i]) => [c, i.length])),
+      perClassRequests: PER_CLASS,
+    },
+    budget: BUDGET,
+    perClass,
+    mix: { cacheOff: mixOff, cacheOn: mixOn, connections: CONNECTIONS, seconds: MIX_SECONDS },
     budgets,
-  };
+    explains,
+  });
   mkdirSync('bench/results', { recursive: true });
-  const file = path.join('bench/results', `browse-${report.at.replace(/[:.]/g, '-')}.json`);
+  const file = path.join('bench/results', `browse-${String(report.at).replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Budgets: ${JSON.stringify(budgets)}\nWrote ${file}`);
+  for (const [name, e] of Object.entries(explains))
+    console.log(`\nEXPLAIN ${name} ${JSON.stringify(e.query)}\n${e.plans.join('\n---\n')}`);
 } finally {
-  server.kill('SIGTERM');
+  await stopServer(server);
   await database.close();
 }

@@ -1,5 +1,6 @@
 import { recountAds } from './ads/counts';
 import { collectOrphanUploads, ORPHAN_AGE_MS } from './ads/orphans';
+import { refreshSearchVocabulary } from './ads/search-vocabulary';
 import type { Services } from './app-env';
 import { pruneRateLimits } from './http/rate-limit';
 
@@ -29,6 +30,7 @@ export async function runMaintenance(services: Services, ages: MaintenanceAges =
         )) ?? 0,
     ],
     ['ad counts', () => recountAds(services.db)],
+    ['search vocabulary', () => refreshSearchVocabulary(services.db)],
     ['rate limits', () => pruneRateLimits(services.db)],
   ];
   for (const [name, job] of jobs) {

@@ -1,4 +1,6 @@
 import { serve } from '@hono/node-server';
+import { remakeSearchFields } from './ads/search-refresh';
+import { refreshSearchVocabulary, vocabularyIsEmpty } from './ads/search-vocabulary';
 import { buildApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase, SERVING_TIMEOUTS } from './db/client';
@@ -22,10 +24,14 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const database = await openConfiguredDatabase(config, { timeouts: SERVING_TIMEOUTS });
   await database.migrate();
+  const remade = await remakeSearchFields(database.db);
+  if (remade > 0) logger.info({ ads: remade }, 'search fields remade under the current rules');
   logger.info({ driver: database.driver }, 'database ready');
 
   const services = createServices({ config, database, logger });
   await seedDemoOnFirstStart(services);
+  // Typo correction needs the vocabulary; the maintenance keeps it, this fills it on a first start.
+  if (await vocabularyIsEmpty(database.db)) await refreshSearchVocabulary(database.db);
   const app = buildApp(services, { web: !config.apiOnly });
   const stopMaintenance = startMaintenance(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -154,12 +154,29 @@ export const adDetailSchema = adCardSchema.extend({
 });
 export type AdDetail = z.infer<typeof adDetailSchema>;
 
+/** Filters a result page may suggest removing when it found nothing ('price' is both bounds). */
+export const RELAXABLE_FILTERS = [
+  'category',
+  'condition',
+  'county',
+  'price',
+  'caliber',
+  'action',
+  'brand',
+] as const;
+export type RelaxableFilter = (typeof RELAXABLE_FILTERS)[number];
+
 /** A price bound in RON from a query string; empty means none. */
 const priceBound = (message: string) =>
   z
     .union([z.number(), z.string().trim()])
     .transform((value, ctx) => {
       if (value === '') return undefined;
+      // Plain decimals only: Number() would also take '0x10', '1e3' and ' 5 '.
+      if (typeof value === 'string' && !/^\d{1,8}(\.\d{1,2})?$/.test(value)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
       const n = typeof value === 'number' ? value : Number(value);
       if (!Number.isFinite(n) || n < 0 || n > PRICE_MAX) {
         ctx.addIssue({ code: 'custom', message });
@@ -185,6 +202,8 @@ export const browseQuerySchema = z
     action: z.enum(ACTIONS, { error: 'actionInvalid' }).optional(),
     brand: z.string().trim().max(BRAND_MAX, 'brandMax').optional(),
     sort: z.enum(SORTS, { error: 'sortInvalid' }).optional(),
+    /** '1': search the text as typed, without correcting a misspelt word. */
+    literal: z.literal('1', { error: 'invalid' }).optional(),
     cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE),
   })
@@ -205,6 +224,16 @@ export const adPageSchema = z.object({
   total: z.number(),
   /** True when a text search matched more ads than `total`, which is then a cap (show "1000+"). */
   totalCapped: z.boolean().optional(),
+  /**
+   * The text found nothing as typed, so a misspelt word was corrected and this is what was searched
+   * ("Am căutat «to» în loc de «from»"); further pages go with `q` = `to`. `literal=1` turns it off.
+   */
+  correction: z.object({ from: z.string(), to: z.string() }).nullable().optional(),
+  /** Nothing found: the filter whose removal finds the most ads, and how many it finds. */
+  relax: z
+    .object({ filter: z.enum(RELAXABLE_FILTERS), total: z.number(), capped: z.boolean() })
+    .nullable()
+    .optional(),
 });
 export type AdPage = z.infer<typeof adPageSchema>;
 

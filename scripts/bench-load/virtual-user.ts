@@ -1,6 +1,8 @@
 // What one virtual user does: lands on the home page, signs in, then browses, searches and opens ads,
 // now and then writes to a seller or posts an ad, with think time between steps, the way the web app
 // calls the API (same paths, query strings and headers).
+
+import { COUNTY_CODES } from '../../common/counties';
 import { HOME_LATEST, PAGE_SIZE } from '../../common/limits';
 import type { AdPage, UploadResult } from '../../common/schemas/ads';
 import { CATEGORIES, CONDITIONS } from '../../common/values';
@@ -267,6 +269,7 @@ export async function runVirtualUser(world: World, plan: Plan): Promise<void> {
         condition: pick(CONDITIONS),
         price: String(500 + Math.floor(rand() * 15_000)),
         location: pick(CITIES),
+        county: pick(COUNTY_CODES),
         subcategory: '',
         action: '',
         imageIds: [uploaded.body.id],

@@ -17,10 +17,32 @@ export type BrowseQuery = z.output<typeof browseQuerySchema>;
  */
 export const SEARCH_TOTAL_CAP = 1000;
 
-type Row = Omit<AdCardRow, 'price'> & { price: number; priceKey: string };
+/**
+ * How many listed ads, in the sort's order, a search first walks looking for a page of matches.
+ * Matches denser than a page per WALK_ROWS are found by the walk; sparser ones are few enough in
+ * all (about 1 in WALK_ROWS / page size or rarer) to be collected whole through the indexes and sorted.
+ */
+export const WALK_ROWS = 4000;
+
+/**
+ * Relevance ranks a bounded set of matches: all of them when there are at most SEARCH_TOTAL_CAP,
+ * else those among the newest RELEVANCE_WINDOW listed ads (or, when that holds fewer than a few
+ * pages, the newest SEARCH_TOTAL_CAP matches). See docs/ARCHITECTURE.md.
+ */
+export const RELEVANCE_WINDOW = 10_000;
+const RELEVANCE_POOL_MIN = 72;
+
+/** The plan's sizes; tests make them small to reach every path with few ads. */
+export type SearchTuning = { walkRows: number; relevanceWindow: number };
+export const DEFAULT_TUNING: SearchTuning = { walkRows: WALK_ROWS, relevanceWindow: RELEVANCE_WINDOW };
+
+/** ts_rank_cd weights for D, C (description), B (brand, model, caliber), A (title). */
+const RANK = sql`ts_rank_cd('{0.05, 0.2, 0.6, 1.0}'::real[], a.tsv, q.query)`;
+
+type Row = Omit<AdCardRow, 'price'> & { price: number; priceKey: string; rankKey?: string };
 
 /** Per sort: the ORDER BY, and the condition for the rows after the cursor (same index either way). */
-const ORDERING: Record<Sort, { orderBy: SQL; after: (cursor: Cursor) => SQL }> = {
+const ORDERING: Record<Exclude<Sort, 'relevance'>, { orderBy: SQL; after: (cursor: Cursor) => SQL }> = {
   newest: {
     orderBy: sql`a.created_at desc, a.id desc`,
     after: (c) => sql`(a.created_at, a.id) < (${c.key}::timestamptz, ${c.id}::uuid)`,
@@ -35,76 +57,88 @@ const ORDERING: Record<Sort, { orderBy: SQL; after: (cursor: Cursor) => SQL }> =
   },
 };
 
+const RELEVANCE_ORDER = sql`a.rank desc, a.created_at desc, a.id desc`;
+const afterRelevance = (c: Cursor) => {
+  const [rank, createdAt] = c.key.split('|');
+  return sql`(a.rank, a.created_at, a.id) < (${rank}::real, ${createdAt}::timestamptz, ${c.id}::uuid)`;
+};
+
 const CARD_COLUMNS = sql`a.id, a.title, a.category, a.condition, a.price::float8 as price,
-  a.price::text as "priceKey", a.location, a.caliber, a.action, a.featured, a.status,
-  a.created_at as "createdAt"`;
+  a.price::text as "priceKey", a.location, a.county, a.caliber, a.caliber_id as "caliberId", a.action,
+  a.featured, a.status, a.created_at as "createdAt"`;
+const POOL_COLUMNS = sql`a.id, a.title, a.category, a.condition, a.price, a.location, a.county, a.caliber,
+  a.caliber_id, a.action, a.featured, a.status, a.created_at, a.tsv`;
+
+/** The sort a query means: relevance only ranks text, and a text search without a sort is ranked. */
+export function effectiveSort(
+  query: Pick<BrowseQuery, 'sort' | 'q'>,
+  hasText: boolean,
+): Exclude<Sort, 'relevance'> | 'relevance' {
+  if (!hasText) return query.sort && query.sort !== 'relevance' ? query.sort : 'newest';
+  return query.sort ?? 'relevance';
+}
 
 /**
- * One page of the public list: approved ads of active owners, filtered, in keyset order (never
- * OFFSET). Without text, a partial index per sort (and per category) hands out the page directly
- * and the trigger-kept counters give the total.
- *
- * With text, the matches are counted first (up to SEARCH_TOTAL_CAP), and the count picks the plan
- * rather than the planner's guess, which is poor for prefix terms: few matches are all read through
- * the GIN index and sorted; many matches are found by walking the sort's index and testing each ad,
- * which then meets a match every few rows. Either way about SEARCH_TOTAL_CAP rows at most are read.
+ * The structured filters of a browse query, as conditions on `ads a`: what it means for an ad to be
+ * listed (approved, owner active) and to match every filter but the text. Saved searches reuse it.
  */
-export async function browseAds(db: Database, storage: Storage, query: BrowseQuery): Promise<AdPage> {
-  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
+export function listingConditions(query: BrowseQuery): SQL[] {
+  // owner_active follows the owner's profile (migration 0007): no join, and the partial indexes match.
+  const conditions: SQL[] = [sql`a.status = 'approved'`, sql`a.owner_active`];
+  if (query.category) conditions.push(sql`a.category = ${query.category}`);
+  if (query.condition) conditions.push(sql`a.condition = ${query.condition}`);
+  if (query.county) conditions.push(sql`a.county = ${query.county}`);
+  if (query.caliber) conditions.push(sql`a.caliber_id = ${query.caliber}`);
+  if (query.action) conditions.push(sql`a.action = ${query.action}`);
+  if (query.brand) conditions.push(sql`lower(a.brand) = lower(${query.brand})`);
+  if (query.priceMin !== undefined) conditions.push(sql`a.price >= ${query.priceMin}`);
+  if (query.priceMax !== undefined) conditions.push(sql`a.price <= ${query.priceMax}`);
+  return conditions;
+}
+
+const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
+
+/**
+ * One page of the public list, in keyset order (never OFFSET).
+ *
+ * Without text the planner's estimates are good (equality and range filters have statistics) and
+ * one query hands out the page through the sort's index or a filter's index.
+ *
+ * With text they are not (prefix terms, terms that are common alone and rare together), so the
+ * plan is chosen from what the data says: up to SEARCH_TOTAL_CAP + 1 matches are read through the
+ * GIN index, which gives the count; when that is all of them the page comes out of them. Else the
+ * sort's index is walked for WALK_ROWS rows testing each ad, which finds a page when matches are
+ * dense; when it does not, the matches are sparse, so all of them are collected and sorted.
+ */
+export async function browseAds(
+  db: Database,
+  storage: Storage,
+  query: BrowseQuery,
+  tuning: SearchTuning = DEFAULT_TUNING,
+): Promise<AdPage> {
   const search = buildSearchQuery(query.q);
-  const filters: SQL[] = [sql`a.status = 'approved'`];
-  if (query.category) filters.push(sql`a.category = ${query.category}`);
-  if (query.condition) filters.push(sql`a.condition = ${query.condition}`);
-  const ordering = ORDERING[query.sort];
-  const keyset = cursor ? [ordering.after(cursor)] : [];
+  const sort = effectiveSort(query, search !== null);
+  const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
+  const conditions = listingConditions(query);
   const limit = query.limit + 1;
 
   let rows: Row[];
   let total: Total;
   if (!search) {
+    const ordering = ORDERING[sort as Exclude<Sort, 'relevance'>];
+    const keyset = cursor ? [ordering.after(cursor)] : [];
     [rows, total] = await Promise.all([
       queryRows<Row>(
         db,
-        sql`
-        select ${CARD_COLUMNS} from ads a
-        join profiles p on p.id = a.user_id and p.is_active
-        where ${sql.join([...filters, ...keyset], sql` and `)}
-        order by ${ordering.orderBy} limit ${limit}`,
+        sql`select ${CARD_COLUMNS} from ads a where ${and([...conditions, ...keyset])}
+            order by ${ordering.orderBy} limit ${limit}`,
       ),
-      countListed(db, query),
+      countListed(db, query, conditions),
     ]);
+  } else if (sort === 'relevance') {
+    [rows, total] = await rankedPage(db, conditions, search, cursor, limit, tuning);
   } else {
-    const matching = sql.join([...filters, sql`a.tsv @@ (${search})`], sql` and `);
-    // Up to CAP + 1 matches, read once through the GIN index: their number is the total, and when
-    // that is all of them the page is sorted out of them in the same query.
-    const few = await queryRows<Row & { matches: number }>(
-      db,
-      sql`
-      with a as materialized (
-        select a.id, a.user_id, a.title, a.category, a.condition, a.price, a.location, a.caliber,
-          a.action, a.featured, a.status, a.created_at
-        from ads a join profiles p on p.id = a.user_id and p.is_active
-        where ${matching}
-        limit ${SEARCH_TOTAL_CAP + 1}
-      )
-      select ${CARD_COLUMNS}, (select count(*)::int from a) as matches
-      from (select 1) one left join a on ${keyset.length ? keyset[0] : sql`true`}
-      order by ${ordering.orderBy} limit ${limit}`,
-    );
-    const matches = few[0]?.matches ?? 0;
-    total = { count: Math.min(matches, SEARCH_TOTAL_CAP), capped: matches > SEARCH_TOTAL_CAP };
-    rows = total.capped
-      ? await queryRows<Row>(
-          db,
-          // Many matches: walk the sort's index testing each ad; (tsv || '') keeps the planner from
-          // choosing the GIN index, which cannot hand matches out in order.
-          sql`
-          select ${CARD_COLUMNS} from ads a
-          join profiles p on p.id = a.user_id and p.is_active
-          where ${sql.join([...filters, sql`(a.tsv || ''::tsvector) @@ (${search})`, ...keyset], sql` and `)}
-          order by ${ordering.orderBy} limit ${limit}`,
-        )
-      : few.filter((row) => row.id !== null);
+    [rows, total] = await sortedSearchPage(db, conditions, search, ORDERING[sort], cursor, limit, tuning);
   }
 
   const page = rows.slice(0, query.limit);
@@ -118,27 +152,175 @@ export async function browseAds(db: Database, storage: Storage, query: BrowseQue
     items: page.map((row) => presentCard(row, images.get(row.id) ?? null)),
     nextCursor:
       rows.length > query.limit && last
-        ? encodeCursor({ sort: query.sort, key: sortKey(query.sort, last), id: last.id })
+        ? encodeCursor({ sort, key: sortKey(sort, last), id: last.id })
         : null,
     total: total.count,
     totalCapped: total.capped,
   };
 }
 
+type Total = { count: number; capped: boolean };
+type Ordering = (typeof ORDERING)[keyof typeof ORDERING];
+
+const totalOf = (matches: number): Total => ({
+  count: Math.min(matches, SEARCH_TOTAL_CAP),
+  capped: matches > SEARCH_TOTAL_CAP,
+});
+
+/** Up to CAP + 1 matches read once through the indexes: their number, and the page when that is all. */
+function fewMatches(conditions: SQL[], search: SQL) {
+  return sql`
+    q as (select ${search} as query),
+    m as materialized (
+      select ${POOL_COLUMNS} from ads a, q where ${and([...conditions, sql`a.tsv @@ q.query`])}
+      limit ${SEARCH_TOTAL_CAP + 1}
+    )`;
+}
+
+async function sortedSearchPage(
+  db: Database,
+  conditions: SQL[],
+  search: SQL,
+  ordering: Ordering,
+  cursor: Cursor | null,
+  limit: number,
+  tuning: SearchTuning,
+): Promise<[Row[], Total]> {
+  const keyset = cursor ? [ordering.after(cursor)] : [];
+  const few = await queryRows<Row & { matches: number }>(
+    db,
+    sql`
+    with ${fewMatches(conditions, search)}
+    select ${CARD_COLUMNS}, (select count(*)::int from m) as matches
+    from (select 1) one left join m a on ${keyset.length ? keyset[0] : sql`true`}
+    order by ${ordering.orderBy} limit ${limit}`,
+  );
+  const total = totalOf(few[0]?.matches ?? 0);
+  if (!total.capped) return [few.filter((row) => row.id !== null), total];
+
+  // Many matches: walk the sort's index for a page. (tsv || '') keeps the planner from using the
+  // GIN index inside the walk, which cannot hand matches out in order.
+  const walked = await queryRows<Row>(
+    db,
+    sql`
+    select ${CARD_COLUMNS} from (
+      select ${POOL_COLUMNS} from ads a where ${and([...conditions, ...keyset])}
+      order by ${ordering.orderBy} limit ${tuning.walkRows}
+    ) a
+    where (a.tsv || ''::tsvector) @@ (${search})
+    order by ${ordering.orderBy} limit ${limit}`,
+  );
+  if (walked.length === limit) return [walked, total];
+  // Sparse matches: all of them through the GIN index, then sorted (a materialized set keeps the
+  // planner from walking the sort's index through the whole table instead).
+  const collected = await queryRows<Row>(
+    db,
+    sql`
+    with q as (select ${search} as query),
+    m as materialized (
+      select ${POOL_COLUMNS} from ads a, q where ${and([...conditions, ...keyset, sql`a.tsv @@ q.query`])}
+    )
+    select ${CARD_COLUMNS} from m a order by ${ordering.orderBy} limit ${limit}`,
+  );
+  return [collected, total];
+}
+
+async function rankedPage(
+  db: Database,
+  conditions: SQL[],
+  search: SQL,
+  cursor: Cursor | null,
+  limit: number,
+  tuning: SearchTuning,
+): Promise<[Row[], Total]> {
+  const keyset = cursor ? afterRelevance(cursor) : sql`true`;
+  const ranked = (pool: SQL) => sql`
+    ranked as (select a.*, ${RANK} as rank from ${pool} a, q)
+    select ${CARD_COLUMNS}, a.rank::text as "rankKey", (select count(*)::int from ranked) as "poolSize"
+    from ranked a where ${keyset}
+    order by ${RELEVANCE_ORDER} limit ${limit}`;
+  type RankedRow = Row & { poolSize: number };
+
+  const few = await queryRows<RankedRow>(db, sql`with ${fewMatches(conditions, search)}, ${ranked(sql`m`)}`);
+  // The pool is every match read; it is counted apart only when the page is empty (past the last).
+  const matches = few[0]?.poolSize ?? (await countMatches(db, conditions, search));
+  const total = totalOf(matches);
+  if (!total.capped) return [few, total];
+
+  const window = await queryRows<RankedRow>(
+    db,
+    sql`
+    with q as (select ${search} as query),
+    w as materialized (
+      select ${POOL_COLUMNS} from (
+        select ${POOL_COLUMNS} from ads a where ${and(conditions)}
+        order by a.created_at desc, a.id desc limit ${tuning.relevanceWindow}
+      ) a, q where (a.tsv || ''::tsvector) @@ q.query
+    ), ${ranked(sql`w`)}`,
+  );
+  const poolSize = window[0]?.poolSize ?? (await windowSize(db, conditions, search, tuning));
+  if (poolSize >= RELEVANCE_POOL_MIN) return [window, total];
+  const newest = await queryRows<RankedRow>(
+    db,
+    sql`
+    with q as (select ${search} as query),
+    all_matches as materialized (
+      select ${POOL_COLUMNS} from ads a, q where ${and([...conditions, sql`a.tsv @@ q.query`])}
+    ),
+    n as materialized (select * from all_matches a order by a.created_at desc, a.id desc limit ${SEARCH_TOTAL_CAP}),
+    ${ranked(sql`n`)}`,
+  );
+  return [newest, total];
+}
+
+async function countMatches(db: Database, conditions: SQL[], search: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with ${fewMatches(conditions, search)} select count(*)::int as n from m`,
+  );
+  return row?.n ?? 0;
+}
+
+async function windowSize(
+  db: Database,
+  conditions: SQL[],
+  search: SQL,
+  tuning: SearchTuning,
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (
+      select a.tsv from ads a where ${and(conditions)}
+      order by a.created_at desc, a.id desc limit ${tuning.relevanceWindow}
+    ) a where (a.tsv || ''::tsvector) @@ (${search})`,
+  );
+  return row?.n ?? 0;
+}
+
 function sortKey(sort: Sort, row: Row): string {
+  if (sort === 'relevance') return `${row.rankKey}|${new Date(row.createdAt).toISOString()}`;
   return sort === 'newest' ? new Date(row.createdAt).toISOString() : row.priceKey;
 }
 
-type Total = { count: number; capped: boolean };
-
-/** Without text, the trigger-kept counters answer exactly (16 rows at most). */
-async function countListed(db: Database, query: BrowseQuery): Promise<Total> {
+/**
+ * Without text: the trigger-kept counters answer exactly when only category and condition filter;
+ * other filters are counted up to the cap, through their indexes.
+ */
+async function countListed(db: Database, query: BrowseQuery, conditions: SQL[]): Promise<Total> {
+  const structured = query.county || query.caliber || query.action || query.brand;
+  if (structured || query.priceMin !== undefined || query.priceMax !== undefined) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from ads a where ${and(conditions)} limit ${SEARCH_TOTAL_CAP + 1}) m`,
+    );
+    return totalOf(row?.n ?? 0);
+  }
   const filters: SQL[] = [sql`true`];
   if (query.category) filters.push(sql`category = ${query.category}`);
   if (query.condition) filters.push(sql`condition = ${query.condition}`);
   const [row] = await queryRows<{ n: number | string }>(
     db,
-    sql`select coalesce(sum(listed), 0)::int as n from ad_counts where ${sql.join(filters, sql` and `)}`,
+    sql`select coalesce(sum(listed), 0)::int as n from ad_counts where ${and(filters)}`,
   );
   return { count: Math.max(0, Number(row?.n ?? 0)), capped: false };
 }

@@ -1,11 +1,13 @@
 import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AdInputParsed } from '../../common/schemas/ads';
+import { canonicalBrand } from '../../common/values';
 import type { Services } from '../app-env';
 import type { Database } from '../db/client';
 import { adImages, ads } from '../db/schema/ads';
 import { AppError } from '../errors';
 import { validationMessage } from '../http/validation';
 import { deleteStoredImage } from '../images/store-image';
+import { SEARCH_VERSION, searchFields } from './search-document';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Deps = Pick<Services, 'db' | 'storage' | 'logger'>;
@@ -23,21 +25,24 @@ const optionalText = (value: string | null) => (value === null ? null : text(val
 
 /** The ad's own columns from the form; status, owner and featured are never taken from the client. */
 function formColumns(input: AdInputParsed) {
-  return {
+  const brand = optionalText(input.brand);
+  const own = {
     title: text(input.title),
     description: text(input.description),
     category: input.category,
     subcategory: optionalText(input.subcategory),
     condition: input.condition,
     price: input.price,
-    brand: optionalText(input.brand),
+    brand: brand === null ? null : canonicalBrand(brand),
     model: optionalText(input.model),
     caliber: optionalText(input.caliber),
-    action: optionalText(input.action),
+    action: input.action,
     barrelLength: input.barrelLength,
     capacity: input.capacity,
     location: text(input.location),
+    county: input.county,
   };
+  return { ...own, ...searchFields(own), searchVersion: SEARCH_VERSION };
 }
 
 /** Creates the ad for review (always pending) and attaches the owner's uploads in order. */

@@ -3,7 +3,8 @@ import { badRequest } from '../errors';
 
 /**
  * Keyset cursor: the sort key and id of the last row of a page, as opaque base64url JSON.
- * `key` is created_at as an ISO string (millisecond column) or the price as exact decimal text.
+ * `key` is created_at as an ISO string (millisecond column), the price as exact decimal text, or for
+ * relevance the rank and created_at joined by '|'.
  */
 export type Cursor = { sort: Sort; key: string; id: string };
 
@@ -31,7 +32,8 @@ export function decodeCursor(text: string, sort: Sort): Cursor {
   if (cursorSort !== sort || typeof key !== 'string' || typeof id !== 'string' || !UUID.test(id)) {
     throw invalidCursor();
   }
-  const keyValid = sort === 'newest' ? isIsoInstant(key) : PRICE.test(key);
+  const keyValid =
+    sort === 'newest' ? isIsoInstant(key) : sort === 'relevance' ? isRankKey(key) : PRICE.test(key);
   if (!keyValid) throw invalidCursor();
   return { sort, key, id };
 }
@@ -45,5 +47,12 @@ function isIsoInstant(key: string): boolean {
   const date = new Date(key);
   return !Number.isNaN(date.getTime()) && date.toISOString() === key && date.getUTCFullYear() >= 1;
 }
+
+/** Relevance pages continue after a rank (a real, as PostgreSQL writes it) and a creation time. */
+function isRankKey(key: string): boolean {
+  const [rank, createdAt, ...rest] = key.split('|');
+  return rest.length === 0 && RANK.test(rank ?? '') && isIsoInstant(createdAt ?? '');
+}
+const RANK = /^\d{1,3}(\.\d{1,12})?(e-\d{1,2})?$/;
 
 export const isUuid = (value: string) => UUID.test(value);

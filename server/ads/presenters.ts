@@ -11,7 +11,9 @@ export type AdCardRow = {
   condition: string;
   price: number;
   location: string;
+  county: string | null;
   caliber: string | null;
+  caliberId: string | null;
   action: string | null;
   featured: boolean;
   status: string;
@@ -56,7 +58,9 @@ export function presentCard(row: AdCardRow, image: AdImage | null): AdCard {
     condition: asCondition(row.condition),
     price: Number(row.price),
     location: row.location,
+    county: row.county as AdCard['county'],
     caliber: row.caliber,
+    caliberId: row.caliberId as AdCard['caliberId'],
     action: row.action,
     featured: row.featured,
     status: asStatus(row.status),

@@ -27,6 +27,8 @@ export const adColumns = {
   barrelLength: ads.barrelLength,
   capacity: ads.capacity,
   location: ads.location,
+  county: ads.county,
+  caliberId: ads.caliberId,
   status: ads.status,
   featured: ads.featured,
   moderationReason: ads.moderationReason,

@@ -82,7 +82,10 @@ describe('text search', () => {
   it('finds calibers as people write them', async () => {
     expect(await search('9mm')).toEqual(['cz9mm', 'glock', 'walther9spaced']);
     expect(await search('9 mm')).toEqual(['cz9mm', 'glock', 'walther9spaced']);
-    expect(await search('9x19')).toEqual(['glock']);
+    // Every name of a caliber finds the others (9x19 = 9mm Luger = 9 mm).
+    expect(await search('9x19')).toEqual(['cz9mm', 'glock', 'walther9spaced']);
+    expect(await search('9mm parabellum')).toEqual(['cz9mm', 'glock', 'walther9spaced']);
+    expect(await search('7.62x51 NATO')).toEqual(['remington']);
     expect(await search('.308')).toEqual(['remington']);
     expect(await search('308')).toEqual(['remington']);
     expect(await search('7.62x39')).toEqual(['ak', 'akComma']);

@@ -1,4 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { type CaliberId, caliberKey, caliberOfName, calibersOfBareNumber } from '../../common/calibers';
+import { normalizeSearchText } from '../../common/search/normalize';
+import { alternativeForms, caliberToken } from './search-document';
+
+export { normalizeSearchText };
 
 /**
  * Turns what a person typed into a tsquery, without ever handing their text to the tsquery parser:
@@ -12,20 +17,6 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /** More words than this are ignored (the text is at most 100 characters anyway). */
 const MAX_TERMS = 12;
-
-/**
- * The same clean-up caliber_lexemes() does before matching: accents off, lower case, decimal comma
- * to point, '7.62 x 39' to '7.62x39' and '9 mm' to '9mm'.
- */
-export function normalizeSearchText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/(\d),(\d)/g, '$1.$2')
-    .replace(/(\d)\s*[x×]\s*(\d)/g, '$1x$2')
-    .replace(/(\d)\s+mm/g, '$1mm');
-}
 
 /** The words of a search, each with at least one letter or digit. */
 export function searchTerms(text: string): string[] {
@@ -74,19 +65,87 @@ const matchesAsPrefix = (term: string, last: boolean) => last && !/\d/.test(term
 /** Caliber lexemes the parser itself makes from the word ('9mm', '9x19', '12/76') add nothing. */
 const parserKeepsWhole = (term: string) => /^[\p{L}\p{N}]+$|^\d+\/\d+$/u.test(term);
 
+/** Words that announce a caliber ("cal. 12", "calibrul 308"): understood, never required. */
+const CALIBER_MARKERS = new Set(['cal', 'calibru', 'calibrul', 'calibre', 'calibrului', 'caliber']);
+
+/** The longest caliber name a query spells from this word on, in at most this many words. */
+const CALIBER_SPAN = 4;
+
+/** What a query asks for: words, and calibers (by any of their names, or a number after "cal."). */
+export type QueryPart =
+  | { kind: 'word'; term: string }
+  | { kind: 'caliber'; ids: CaliberId[]; terms: string[] };
+
+export function queryParts(terms: string[]): QueryPart[] {
+  const parts: QueryPart[] = [];
+  for (let i = 0; i < terms.length; ) {
+    const marker = CALIBER_MARKERS.has(terms[i]!);
+    const from = marker ? i + 1 : i;
+    const named = caliberAt(terms, from);
+    if (named) {
+      parts.push(named.part);
+      i = from + named.length;
+      continue;
+    }
+    if (marker) {
+      const bare = terms[from] ? calibersOfBareNumber(terms[from]!) : [];
+      if (bare.length > 0) {
+        parts.push({ kind: 'caliber', ids: bare, terms: [terms[from]!] });
+        i = from + 1;
+      } else {
+        i = from;
+      }
+      continue;
+    }
+    parts.push({ kind: 'word', term: terms[i]! });
+    i += 1;
+  }
+  return parts;
+}
+
+function caliberAt(terms: string[], from: number): { part: QueryPart; length: number } | null {
+  for (let length = Math.min(CALIBER_SPAN, terms.length - from); length >= 1; length--) {
+    const words = terms.slice(from, from + length);
+    const id = caliberOfName(words.join(' '));
+    // A lone number ('12', '22') is a caliber only after "cal."; a name with a unit or a dot is one alone.
+    if (id && !(length === 1 && /^\d+$/.test(caliberKey(words[0]!)))) {
+      return { part: { kind: 'caliber', ids: [id], terms: words }, length };
+    }
+  }
+  return null;
+}
+
+const token = (lexeme: string) => sql`${`'${lexeme}'`}::tsquery`;
+const anyOf = (alternatives: SQL[]) =>
+  alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` || `)})`;
+
+/** The tsquery of one word, matched as a prefix when it is the last word being typed. */
+export function wordQuery(term: string, last: boolean): SQL {
+  const alternatives = [matchesAsPrefix(term, last) ? asPrefix(words(term)) : words(term)];
+  for (const form of alternativeForms(term)) alternatives.push(words(form));
+  const caliber = caliberLexeme(term);
+  if (caliber && !(caliber === term && parserKeepsWhole(term))) alternatives.push(token(caliber));
+  return anyOf(alternatives);
+}
+
+/**
+ * A caliber matches ads of that caliber (by id, whatever name they used) and ads that spell it the
+ * same way; a bare number after "cal." only by id ("cal. 12" must not find "12 cartușe").
+ */
+function caliberQuery(part: Extract<QueryPart, { kind: 'caliber' }>): SQL {
+  const byId = part.ids.map((id) => token(caliberToken(id)));
+  const bare = part.terms.length === 1 && /^\d+(\.\d+)?$/.test(part.terms[0]!);
+  return anyOf(bare ? byId : [...byId, words(part.terms.join(' '))]);
+}
+
 /** The tsquery for a search text, or null when it has nothing to search for. */
 export function buildSearchQuery(text: string | undefined): SQL | null {
-  const terms = searchTerms(text ?? '');
-  if (terms.length === 0) return null;
-  const parts = terms.map((term, index) => {
-    const alternatives = [
-      matchesAsPrefix(term, index === terms.length - 1) ? asPrefix(words(term)) : words(term),
-    ];
-    const caliber = caliberLexeme(term);
-    if (caliber && !(caliber === term && parserKeepsWhole(term))) {
-      alternatives.push(sql`${`'${caliber}'`}::tsquery`);
-    }
-    return alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` || `)})`;
-  });
-  return sql.join(parts, sql` && `);
+  const parts = queryParts(searchTerms(text ?? ''));
+  if (parts.length === 0) return null;
+  return sql.join(
+    parts.map((part, index) =>
+      part.kind === 'word' ? wordQuery(part.term, index === parts.length - 1) : caliberQuery(part),
+    ),
+    sql` && `,
+  );
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -51,7 +52,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
 
 async function openPglite(dir: string | undefined): Promise<DbHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: { unaccent } });
+  const client = await PGlite.create(dir ?? 'memory://', { extensions: { unaccent, pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -258,4 +259,13 @@ export function openConfiguredDatabase(
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A text[] parameter. Drizzle spreads a JS array into a list of parameters, so the array goes as
+ * one literal, each element quoted and escaped (any text is safe).
+ */
+export function textArray(values: readonly string[]): SQL {
+  const quoted = values.map((value) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`);
+  return sql`${`{${quoted.join(',')}}`}::text[]`;
 }

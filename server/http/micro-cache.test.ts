@@ -42,6 +42,13 @@ describe('micro-cache', () => {
     expect(calls()).toBe(1);
   });
 
+  it('with a TTL of 0 neither remembers nor shares: every request is computed', async () => {
+    const { app, calls } = appWithCounter(0, 30);
+    await Promise.all(Array.from({ length: 5 }, () => app.request('/list?q=same')));
+    await app.request('/list?q=same');
+    expect(calls()).toBe(6);
+  });
+
   it('forgets everything after a successful write, not after a refused one', async () => {
     const { app, calls } = appWithCounter();
     await app.request('/list');

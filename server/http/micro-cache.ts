@@ -7,7 +7,7 @@ type Stored = { status: number; body: string; contentType: string; storedAt: num
  * a category, a popular search); answering them from memory keeps the database for the rest.
  * Identical requests that arrive together share one computation. Any successful write through the
  * API starts a new generation, so this process never serves a list older than its own last write;
- * other processes see it within the TTL.
+ * other processes see it within the TTL. A TTL of 0 turns both the memory and the sharing off.
  */
 export function createMicroCache(options: {
   ttlMs: number;
@@ -43,7 +43,8 @@ export function createMicroCache(options: {
   };
 
   const middleware: MiddlewareHandler = async (c, next) => {
-    if (c.req.method !== 'GET') return next();
+    // A TTL of 0 turns off sharing too, so that every request is computed (benchmarks measure that).
+    if (c.req.method !== 'GET' || options.ttlMs <= 0) return next();
     const key = keyOf(c);
     const hit = fresh(stored.get(key));
     if (hit) return respond(hit, 'hit');

@@ -76,6 +76,7 @@ describe.runIf(process.env.TEST_DB === 'pg')('a server killed in the middle of w
           condition: 'good',
           price: 1000 + i,
           location: 'București',
+          county: 'B',
           status: 'approved',
         })),
       )

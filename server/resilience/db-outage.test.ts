@@ -59,6 +59,7 @@ describe.runIf(process.env.TEST_DB === 'pg')('PostgreSQL going away under a runn
         condition: 'good',
         price: 1000,
         location: 'București',
+        county: 'B',
         status: 'approved',
       })
       .returning({ id: ads.id });

@@ -6,9 +6,9 @@ import {
   browseQuerySchema,
   myAdsSchema,
 } from '../../common/schemas/ads';
-import { browseAds } from '../ads/browse';
 import { createAd, deleteAd, updateAd } from '../ads/commands';
 import { loadAdDetail } from '../ads/detail';
+import { findAds } from '../ads/find-ads';
 import { findAdSubject, listOwnAds } from '../ads/queries';
 import type { Services } from '../app-env';
 import { getViewer, requireViewer } from '../auth/viewer';
@@ -81,7 +81,7 @@ export function adsRoutes(services: Services) {
   return createApiRouter()
     .openapi(browse, async (c) => {
       authorize(await getViewer(c), 'ads.browse');
-      return c.json(await browseAds(db, storage, c.req.valid('query')), 200);
+      return c.json(await findAds(db, storage, c.req.valid('query')), 200);
     })
     .openapi(getAd, async (c) => {
       const viewer = await getViewer(c);

@@ -37,6 +37,7 @@ describe('favorites', () => {
       condition: 'like-new',
       price: '9000',
       location: 'Brașov',
+      county: 'BV',
       imageIds: [photo.id],
     });
     await ctx.database.db.update(ads).set({ status: 'approved' }).where(eq(ads.id, created.body.id));

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { countyOfPlace } from '../../common/counties';
 import type { Role } from '../../common/roles';
 import { adInputSchema } from '../../common/schemas/ads';
 import { createAd } from '../ads/commands';
@@ -92,7 +93,8 @@ export async function seedDemoData(
       imageIds.push(upload.id);
     }
     const { featured, ...fields } = demo;
-    const id = await createAd(services, owner, adInputSchema.parse({ ...fields, imageIds }));
+    const county = countyOfPlace(fields.location);
+    const id = await createAd(services, owner, adInputSchema.parse({ ...fields, county, imageIds }));
     // Interleave the categories in time, so the newest ads are not all of one kind.
     const rank = (index * 17) % DEMO_ADS.length;
     const createdAt = new Date(now - (rank * 17 + (index % 5) * 3) * HOUR);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { UploadResult } from '../../common/schemas/ads';
+import { SEARCH_VERSION, searchFields } from '../ads/search-document';
 import { ads } from '../db/schema/ads';
 import type { TestClient } from './client';
 import type { TestContext } from './harness';
@@ -12,19 +13,29 @@ export type AdOverrides = Partial<typeof ads.$inferInsert>;
 /** An ad written straight into the database, approved unless told otherwise. */
 export async function createAd(ctx: TestContext, owner: { id: string }, overrides: AdOverrides = {}) {
   sequence += 1;
+  const values = {
+    userId: owner.id,
+    title: `Pistol de test ${sequence}`,
+    description: 'Stare foarte bună, folosit puțin, cu toate actele în regulă.',
+    category: 'firearms',
+    condition: 'good',
+    price: 1000 + sequence,
+    location: 'București',
+    county: 'B',
+    status: 'approved',
+    ...overrides,
+  };
+  // The search additions the app makes on every write (server/ads/commands.ts), unless overridden.
+  const search = searchFields({
+    title: values.title,
+    description: values.description,
+    brand: values.brand ?? null,
+    model: values.model ?? null,
+    caliber: values.caliber ?? null,
+  });
   const [row] = await ctx.database.db
     .insert(ads)
-    .values({
-      userId: owner.id,
-      title: `Pistol de test ${sequence}`,
-      description: 'Stare foarte bună, folosit puțin, cu toate actele în regulă.',
-      category: 'firearms',
-      condition: 'good',
-      price: 1000 + sequence,
-      location: 'București',
-      status: 'approved',
-      ...overrides,
-    })
+    .values({ ...search, searchVersion: SEARCH_VERSION, ...values })
     .returning({ id: ads.id, createdAt: ads.createdAt });
   if (!row) throw new Error('createAd inserted nothing');
   return row;
@@ -43,6 +54,7 @@ export function adForm(overrides: Record<string, unknown> = {}) {
     condition: 'like-new',
     price: '4500.50',
     location: 'Cluj-Napoca',
+    county: 'CJ',
     brand: 'CZ',
     model: '457',
     caliber: '.22 LR',

@@ -6,6 +6,7 @@ export default async function setup() {
   await client.connect();
   try {
     await client.query('CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public');
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
     // Leftovers of interrupted runs.
     const { rows } = await client.query<{ nspname: string }>(
       "select nspname from pg_namespace where nspname like 't\\_%'",

@@ -287,7 +287,9 @@ export async function createScratchDatabase(prefix: string): Promise<{ url: stri
   url.pathname = `/${name}`;
   // Extensions are per database; migration 0000 creates unaccent too, but only a superuser may.
   await withClient(url.toString(), (client) =>
-    client.query('CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public'),
+    client.query(
+      'CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public; CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public',
+    ),
   );
   return {
     url: url.toString(),

@@ -19,8 +19,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
-/** Rows the public lists show: approved (the owner being active is checked by a join). */
-const approved = sql`status = 'approved'`;
+/** Rows the public lists show: approved ads of active owners (owner_active follows the profile). */
+const approved = sql`status = 'approved' and owner_active`;
 
 /** Ads (spec section 3). The owner's profile and the images are joined in, never stored here. */
 export const ads = pgTable(
@@ -42,17 +42,37 @@ export const ads = pgTable(
     action: text('action'),
     barrelLength: integer('barrel_length'),
     capacity: integer('capacity'),
+    /** The locality as typed; `county` is its county code (common/counties.ts), the searchable part. */
     location: text('location').notNull(),
+    county: text('county'),
+    /** The canonical caliber (common/calibers.ts) the caliber text or title names, for filters and synonyms. */
+    caliberId: text('caliber_id'),
+    /**
+     * What the search document adds to the ad's own words, made by server/ads/search-document.ts:
+     * `searchWords` are stemmed like the text (lemmas of irregular forms, split model numbers),
+     * `searchTokens` are kept verbatim (caliber ids). `searchVersion` says which rules made them, so
+     * a change of rules is applied to existing ads at start.
+     */
+    searchWords: text('search_words').notNull().default(''),
+    searchTokens: text('search_tokens').array().notNull().default(sql`'{}'::text[]`),
+    searchVersion: integer('search_version').notNull().default(0),
     status: text('status').notNull().default('pending'),
     featured: boolean('featured').notNull().default(false),
+    /**
+     * The owner's profile is active: kept by triggers (migration 0007) so that the public lists'
+     * indexes hold only listed ads and a list needs no join to know it.
+     */
+    ownerActive: boolean('owner_active').notNull().default(true),
     moderationReason: text('moderation_reason'),
     // Millisecond precision: the keyset cursor carries created_at through a JS Date without loss.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    /** Full-text document; ad_search_vector is defined in migration 0002 (romanian + unaccent + calibers). */
+    /** Full-text document; ad_search_vector is defined in migration 0007 (romanian + unaccent + calibers). */
     tsv: tsvector('tsv')
       .notNull()
-      .generatedAlwaysAs(sql`ad_search_vector(title, brand, model, caliber, description)`),
+      .generatedAlwaysAs(
+        sql`ad_search_vector(title, brand, model, caliber, description, search_words, search_tokens)`,
+      ),
   },
   (t) => [
     check('ads_status_check', sql`${t.status} in (${oneOf(AD_STATUSES)})`),
@@ -64,6 +84,11 @@ export const ads = pgTable(
     index('ads_approved_price_idx').on(t.price, t.id).where(approved),
     index('ads_approved_category_newest_idx').on(t.category, t.createdAt, t.id).where(approved),
     index('ads_approved_category_price_idx').on(t.category, t.price, t.id).where(approved),
+    // Structured filters: each walks in newest order within its value, and serves bitmap scans.
+    index('ads_approved_county_newest_idx').on(t.county, t.createdAt, t.id).where(approved),
+    index('ads_approved_caliber_newest_idx').on(t.caliberId, t.createdAt, t.id).where(approved),
+    index('ads_approved_brand_newest_idx').on(t.brand, t.createdAt, t.id).where(approved),
+    index('ads_approved_action_idx').on(t.action).where(approved),
     // fastupdate off: a pending list would be scanned by every search until vacuum merges it.
     index('ads_approved_tsv_idx').using('gin', t.tsv).with({ fastupdate: 'off' }).where(approved),
     // The owner's dashboard and the moderation queue.
@@ -109,4 +134,19 @@ export const adCounts = pgTable(
     listed: integer('listed').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.category, t.condition] })],
+);
+
+/**
+ * Words of listed ads' titles, brands and models with how many ads use them: what a misspelt search
+ * word is corrected to (trigram similarity). Rebuilt by the maintenance (server/ads/search-vocabulary.ts).
+ */
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
+  {
+    word: text('word').primaryKey(),
+    ads: integer('ads').notNull(),
+    /** 0 brand, 1 model, 2 other title word: brands and models are preferred as corrections. */
+    kind: integer('kind').notNull(),
+  },
+  (t) => [index('search_vocabulary_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );

@@ -187,7 +187,8 @@ export type Field = {
   invalid: fc.Arbitrary<Tagged>;
 };
 
-const tag = (kind: Kind, arbitrary: fc.Arbitrary<unknown>) => arbitrary.map((value) => ({ kind, value }));
+export const tag = (kind: Kind, arbitrary: fc.Arbitrary<unknown>) =>
+  arbitrary.map((value) => ({ kind, value }));
 
 /** A trimmed string between min and max. */
 export const textField = (name: string, min: number, max: number, required = true): Field => ({

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
-import { PAGE_SIZE_MAX, SEARCH_MAX } from '../../../common/limits';
+import { CALIBER_IDS } from '../../../common/calibers';
+import { COUNTY_CODES } from '../../../common/counties';
+import { BRAND_MAX, PAGE_SIZE_MAX, PRICE_MAX, SEARCH_MAX } from '../../../common/limits';
 import { ADMIN_SEARCH_MAX } from '../../../common/schemas/admin';
-import { CATEGORIES, CONDITIONS, SORTS } from '../../../common/values';
+import { ACTIONS, CATEGORIES, CONDITIONS, SORTS } from '../../../common/values';
 import {
   badCursor,
   encodeSegment,
@@ -80,6 +82,34 @@ export const browseDefects = fc.oneof(
   notInEnum(CONDITIONS).map(
     (v): QueryDefect => ({ params: [['condition', v]], defects: ['bad-enum', 'bad-query'] }),
   ),
+  notInEnum(COUNTY_CODES).map(
+    (v): QueryDefect => ({ params: [['county', v]], defects: ['bad-enum', 'bad-query'] }),
+  ),
+  notInEnum(CALIBER_IDS).map(
+    (v): QueryDefect => ({ params: [['caliber', v]], defects: ['bad-enum', 'bad-query'] }),
+  ),
+  notInEnum(ACTIONS).map(
+    (v): QueryDefect => ({ params: [['action', v]], defects: ['bad-enum', 'bad-query'] }),
+  ),
+  tooLongText(BRAND_MAX).map(
+    (v): QueryDefect => ({ params: [['brand', v]], defects: ['long-string', 'bad-query'] }),
+  ),
+  fc
+    .constantFrom('-1', 'abc', '1e400', 'Infinity', '10000001', '5 lei', '0x10')
+    .chain((v) => fc.constantFrom('priceMin', 'priceMax').map((name) => ({ name, v })))
+    .map(({ name, v }): QueryDefect => ({ params: [[name, v]], defects: ['out-of-range', 'bad-query'] })),
+  fc
+    .tuple(fc.integer({ min: 1, max: PRICE_MAX }), fc.integer({ min: 1, max: PRICE_MAX }))
+    .filter(([a, b]) => a !== b)
+    .map(
+      ([a, b]): QueryDefect => ({
+        params: [
+          ['priceMin', String(Math.max(a, b))],
+          ['priceMax', String(Math.min(a, b))],
+        ],
+        defects: ['out-of-range', 'bad-query'],
+      }),
+    ),
   badLimit.map((v): QueryDefect => ({ params: [['limit', v]], defects: ['out-of-range', 'bad-query'] })),
   tooLongText(SEARCH_MAX).map(
     (v): QueryDefect => ({ params: [['q', v]], defects: ['long-string', 'bad-query'] }),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
+import { COUNTY_CODES } from '../../../common/counties';
 import {
-  ACTION_MAX,
   ADDRESS_MAX,
   BARREL_LENGTH_MAX_MM,
   BRAND_MAX,
@@ -27,7 +27,7 @@ import {
   MODERATION_REASON_MAX,
   MODERATION_REASON_MIN,
 } from '../../../common/schemas/admin';
-import { CATEGORIES, CONDITIONS, LANGUAGES, REPORT_REASONS } from '../../../common/values';
+import { ACTIONS, CATEGORIES, CONDITIONS, LANGUAGES, REPORT_REASONS } from '../../../common/values';
 import {
   booleanField,
   coercedNumberField,
@@ -38,10 +38,12 @@ import {
   hostileText,
   notAString,
   notAUuid,
+  notInEnum,
   optionalIntField,
   optionalTextField,
   secretField,
   type Tagged,
+  tag,
   textField,
   tooLongText,
 } from './arbitraries';
@@ -68,6 +70,19 @@ const imageIdsField: Field = {
   ),
 };
 
+/** One of ACTIONS, or none (null or empty). */
+const actionField: Field = {
+  ...enumField('action', ACTIONS, false),
+  valid: fc.oneof(fc.constantFrom(...ACTIONS), fc.constant(null), fc.constant('')),
+  invalid: fc.oneof(
+    tag(
+      'bad-enum',
+      notInEnum(ACTIONS).filter((value) => value !== ''),
+    ),
+    tag('wrong-type', fc.oneof(fc.integer(), fc.boolean(), fc.constant(['bolt']))),
+  ),
+};
+
 export const AD_FIELDS: Field[] = [
   textField('title', TITLE_MIN, TITLE_MAX),
   textField('description', DESCRIPTION_MIN, DESCRIPTION_MAX),
@@ -75,11 +90,12 @@ export const AD_FIELDS: Field[] = [
   optionalTextField('subcategory', SUBCATEGORY_MAX),
   enumField('condition', CONDITIONS),
   coercedNumberField('price', 0, PRICE_MAX),
+  enumField('county', COUNTY_CODES),
   textField('location', 1, LOCATION_MAX),
   optionalTextField('brand', BRAND_MAX),
   optionalTextField('model', MODEL_MAX),
   optionalTextField('caliber', CALIBER_MAX),
-  optionalTextField('action', ACTION_MAX),
+  actionField,
   optionalIntField('barrelLength', BARREL_LENGTH_MAX_MM),
   optionalIntField('capacity', CAPACITY_MAX),
   imageIdsField,

@@ -1,0 +1,84 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type AdPage, RELAXABLE_FILTERS, type RelaxableFilter } from '../../common/schemas/ads';
+import type { Database } from '../db/client';
+import { queryRows } from '../db/client';
+import type { Storage } from '../storage/storage';
+import { type BrowseQuery, browseAds, listingConditions } from './browse';
+import { queryParts, searchTerms, wordQuery } from './search';
+import { closestWord } from './search-vocabulary';
+
+/**
+ * The browse list as a buyer meets it: the page, and when it is empty a way out. A search text
+ * that finds nothing is tried again with each word that matches no ad replaced by the closest known
+ * word ("glok" → "glock"); when even that finds nothing, the filter whose removal finds the most ads
+ * is named. Only first pages do this: further pages follow what the first one answered.
+ */
+export async function findAds(db: Database, storage: Storage, query: BrowseQuery): Promise<AdPage> {
+  const page = await browseAds(db, storage, query);
+  if (page.total > 0 || query.cursor) return page;
+  if (query.q && !query.literal) {
+    const corrected = await correctedText(db, query);
+    if (corrected) {
+      const again = await browseAds(db, storage, { ...query, q: corrected });
+      if (again.total > 0) return { ...again, correction: { from: query.q, to: corrected } };
+    }
+  }
+  return { ...page, relax: await bestFilterToRemove(db, storage, query) };
+}
+
+/** The text with every word that matches no listed ad replaced by its closest known word, or null. */
+async function correctedText(db: Database, query: BrowseQuery): Promise<string | null> {
+  const terms = searchTerms(query.q ?? '');
+  const parts = queryParts(terms);
+  const replacements = new Map<string, string>();
+  for (const [index, part] of parts.entries()) {
+    if (part.kind !== 'word' || !/^[a-z]{3,}$/.test(part.term)) continue;
+    const word = part.term;
+    if (await matchesAnything(db, query, wordQuery(word, index === parts.length - 1))) continue;
+    const closest = await closestWord(db, word);
+    if (closest) replacements.set(word, closest);
+  }
+  if (replacements.size === 0) return null;
+  return terms.map((term) => replacements.get(term) ?? term).join(' ');
+}
+
+async function matchesAnything(db: Database, query: BrowseQuery, word: SQL): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from ads a where ${sql.join(
+      [...listingConditions({ ...query, q: undefined }), sql`a.tsv @@ (${word})`],
+      sql` and `,
+    )} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+const WITHOUT: Record<RelaxableFilter, (query: BrowseQuery) => BrowseQuery> = {
+  category: (q) => ({ ...q, category: undefined }),
+  condition: (q) => ({ ...q, condition: undefined }),
+  county: (q) => ({ ...q, county: undefined }),
+  price: (q) => ({ ...q, priceMin: undefined, priceMax: undefined }),
+  caliber: (q) => ({ ...q, caliber: undefined }),
+  action: (q) => ({ ...q, action: undefined }),
+  brand: (q) => ({ ...q, brand: undefined }),
+};
+
+const isActive = (query: BrowseQuery, filter: RelaxableFilter) =>
+  filter === 'price'
+    ? query.priceMin !== undefined || query.priceMax !== undefined
+    : query[filter] !== undefined;
+
+async function bestFilterToRemove(
+  db: Database,
+  storage: Storage,
+  query: BrowseQuery,
+): Promise<AdPage['relax']> {
+  let best: NonNullable<AdPage['relax']> | null = null;
+  for (const filter of RELAXABLE_FILTERS) {
+    if (!isActive(query, filter)) continue;
+    const page = await browseAds(db, storage, { ...WITHOUT[filter](query), limit: 1, cursor: undefined });
+    if (page.total > (best?.total ?? 0))
+      best = { filter, total: page.total, capped: page.totalCapped === true };
+  }
+  return best;
+}
