@@ -96,6 +96,15 @@ export function countyOfPlace(text: string | null | undefined): CountyCode | nul
   return best?.code ?? null;
 }
 
+/** Words that name a place but mean something else in a search ("albă" is white). */
+const NOT_PLACES = new Set(['alba', 'roman', 'olt', 'carei', 'motru']);
+
+/** The county a place name stands for exactly ('cluj', 'cluj napoca', 'brasov', 'sector 3'), or null. */
+export function countyOfName(text: string): CountyCode | null {
+  const folded = fold(text);
+  return NOT_PLACES.has(folded) ? null : (BY_PLACE.get(folded) ?? null);
+}
+
 export function countyName(code: string | null | undefined): string | null {
   return COUNTIES.find((county) => county.code === code)?.name ?? null;
 }

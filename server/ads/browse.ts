@@ -7,7 +7,7 @@ import type { Storage } from '../storage/storage';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor';
 import { type AdCardRow, presentCard } from './presenters';
 import { firstImages } from './queries';
-import { buildSearchQuery } from './search';
+import { buildSearchQuery, countiesInText } from './search';
 
 export type BrowseQuery = z.output<typeof browseQuerySchema>;
 
@@ -88,6 +88,7 @@ export function listingConditions(query: BrowseQuery): SQL[] {
   if (query.category) conditions.push(sql`a.category = ${query.category}`);
   if (query.condition) conditions.push(sql`a.condition = ${query.condition}`);
   if (query.county) conditions.push(sql`a.county = ${query.county}`);
+  for (const county of new Set(countiesInText(query.q))) conditions.push(sql`a.county = ${county}`);
   if (query.caliber) conditions.push(sql`a.caliber_id = ${query.caliber}`);
   if (query.action) conditions.push(sql`a.action = ${query.action}`);
   if (query.brand) conditions.push(sql`lower(a.brand) = lower(${query.brand})`);
@@ -307,7 +308,7 @@ function sortKey(sort: Sort, row: Row): string {
  * other filters are counted up to the cap, through their indexes.
  */
 async function countListed(db: Database, query: BrowseQuery, conditions: SQL[]): Promise<Total> {
-  const structured = query.county || query.caliber || query.action || query.brand;
+  const structured = query.county || query.caliber || query.action || query.brand || query.q;
   if (structured || query.priceMin !== undefined || query.priceMax !== undefined) {
     const [row] = await queryRows<{ n: number }>(
       db,

@@ -126,6 +126,17 @@ describe('joined and split words', () => {
   });
 });
 
+describe('places', () => {
+  it.each([
+    ['carabina cluj', ['tikka']],
+    ['pusca iasi', ['a400']],
+    ['pusti cluj-napoca', ['baikal']],
+    ['bucuresti', ['aimpoint', 'glock17', 'mags']],
+  ])('%s searches the county, not the word', async (q, expected) => {
+    expect(await found(q)).toEqual(expected);
+  });
+});
+
 describe('typos', () => {
   it('searches the closest known word and says so', async () => {
     const result = await search({ q: 'glok' });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type CaliberId, caliberKey, caliberOfName, calibersOfBareNumber } from '../../common/calibers';
+import { type CountyCode, countyOfName } from '../../common/counties';
 import { normalizeSearchText } from '../../common/search/normalize';
 import { alternativeForms, caliberToken } from './search-document';
 
@@ -74,13 +75,30 @@ const CALIBER_SPAN = 4;
 /** What a query asks for: words, and calibers (by any of their names, or a number after "cal."). */
 export type QueryPart =
   | { kind: 'word'; term: string }
-  | { kind: 'caliber'; ids: CaliberId[]; terms: string[] };
+  | { kind: 'caliber'; ids: CaliberId[]; terms: string[] }
+  | { kind: 'county'; code: CountyCode; terms: string[] };
+
+/** A place named from this word on ('cluj', 'satu mare', 'cluj-napoca'): the ad's county, not a word. */
+function countyAt(terms: string[], from: number): { part: QueryPart; length: number } | null {
+  for (let length = Math.min(3, terms.length - from); length >= 1; length--) {
+    const words = terms.slice(from, from + length);
+    const code = countyOfName(words.join(' '));
+    if (code) return { part: { kind: 'county', code, terms: words }, length };
+  }
+  return null;
+}
 
 export function queryParts(terms: string[]): QueryPart[] {
   const parts: QueryPart[] = [];
   for (let i = 0; i < terms.length; ) {
     const marker = CALIBER_MARKERS.has(terms[i]!);
     const from = marker ? i + 1 : i;
+    const place = marker ? null : countyAt(terms, i);
+    if (place) {
+      parts.push(place.part);
+      i += place.length;
+      continue;
+    }
     const named = caliberAt(terms, from);
     if (named) {
       parts.push(named.part);
@@ -138,14 +156,21 @@ function caliberQuery(part: Extract<QueryPart, { kind: 'caliber' }>): SQL {
   return anyOf(bare ? byId : [...byId, words(part.terms.join(' '))]);
 }
 
-/** The tsquery for a search text, or null when it has nothing to search for. */
+/** The tsquery for a search text, or null when it has nothing to search for but places. */
 export function buildSearchQuery(text: string | undefined): SQL | null {
-  const parts = queryParts(searchTerms(text ?? ''));
+  const parts = queryParts(searchTerms(text ?? '')).filter((part) => part.kind !== 'county');
   if (parts.length === 0) return null;
   return sql.join(
     parts.map((part, index) =>
-      part.kind === 'word' ? wordQuery(part.term, index === parts.length - 1) : caliberQuery(part),
+      part.kind === 'word'
+        ? wordQuery(part.term, index === parts.length - 1)
+        : caliberQuery(part as Extract<QueryPart, { kind: 'caliber' }>),
     ),
     sql` && `,
   );
+}
+
+/** The counties a search text names ("carabina cluj" is a rifle in Cluj county). */
+export function countiesInText(text: string | undefined): CountyCode[] {
+  return queryParts(searchTerms(text ?? '')).flatMap((part) => (part.kind === 'county' ? [part.code] : []));
 }
