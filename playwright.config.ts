@@ -38,7 +38,8 @@ export default defineConfig({
     command: 'rm -rf .e2e-data && tsx server/main.ts',
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The first start seeds the demo data (photos, accounts, TOTP): allow a slow, shared machine.
+    timeout: 300_000,
     env: {
       NODE_ENV: 'production',
       PORT: String(PORT),

@@ -53,6 +53,7 @@ async function postAd(page: Page, title: string): Promise<string> {
   await page.getByLabel(/Declar că dețin legal această armă/).check();
   await page.getByLabel('Stare').selectOption({ label: 'Bună' });
   await page.getByLabel('Preț (RON)').fill('3200');
+  await page.getByLabel('Județ').selectOption({ label: 'Iași' });
   await page.getByLabel('Localitate').fill('Iași');
   await page.getByRole('button', { name: 'Trimite spre verificare' }).click();
   await expect(page.getByText('Anunțul a fost trimis spre verificare!')).toBeVisible();

@@ -39,9 +39,15 @@ test('post an ad with two cropped photos, get it approved, find it, browse its g
   await page.getByLabel(/Declar că dețin legal această armă/).check();
   await page.getByLabel('Stare').selectOption({ label: 'Bună' });
   await page.getByLabel('Preț (RON)').fill('4500');
-  await page.getByLabel('Localitate').fill('Brașov');
-  await page.getByLabel('Marcă').fill('Sako');
-  await page.getByLabel('Calibru').fill('.308 Win');
+  await page.getByLabel('Județ').selectOption({ label: 'Brașov' });
+  await page.getByLabel('Localitate').fill('Făgăraș');
+  await page.getByRole('combobox', { name: 'Marcă' }).fill('sako');
+  await page.getByRole('option', { name: 'Sako' }).click();
+  // Any name of a caliber finds it in the list; the ad keeps the chosen caliber's name.
+  await page.getByRole('combobox', { name: 'Calibru' }).fill('7,62x51');
+  await page.getByRole('option', { name: /\.308 Win/ }).click();
+  await expect(page.getByText('Recunoscut: .308 Win / 7.62x51 NATO')).toBeVisible();
+  await page.getByLabel('Mecanism').selectOption({ label: 'Cu închizător (bolt-action)' });
 
   await page.getByTestId('image-input').setInputFiles(await photos((name) => testInfo.outputPath(name)));
   for (let i = 0; i < 2; i++) {
@@ -77,6 +83,8 @@ test('post an ad with two cropped photos, get it approved, find it, browse its g
   await expect(visitorPage.getByRole('link', { name: new RegExp(word) })).toHaveCount(1);
   await visitorPage.getByRole('link', { name: new RegExp(word) }).click();
   await expect(visitorPage.getByRole('heading', { name: title })).toBeVisible();
+  await expect(visitorPage.getByText('Făgăraș, jud. Brașov')).toBeVisible();
+  await expect(visitorPage.getByText('Cu închizător (bolt-action)')).toBeVisible();
   await expect(visitorPage.getByText('1 / 2')).toBeVisible();
   await visitorPage.getByRole('button', { name: 'Imaginea următoare' }).click();
   await expect(visitorPage.getByText('2 / 2')).toBeVisible();
@@ -89,6 +97,11 @@ test('post an ad with two cropped photos, get it approved, find it, browse its g
   await page.goto(`/ad/${ad.id}`);
   await page.getByRole('link', { name: 'Editează anunțul' }).click();
   await expect(page.getByText('După salvare revine la verificare')).toBeVisible();
+  await expect(page.getByLabel('Județ')).toHaveValue('BV');
+  await expect(page.getByLabel('Localitate')).toHaveValue('Făgăraș');
+  await expect(page.getByRole('combobox', { name: 'Calibru' })).toHaveValue('.308 Win / 7.62x51 NATO');
+  await expect(page.getByRole('combobox', { name: 'Marcă' })).toHaveValue('Sako');
+  await expect(page.getByLabel('Mecanism')).toHaveValue('bolt');
   await page.getByLabel('Preț (RON)').fill('4200');
   // Every submission of a weapon carries the seller's declaration (issue 12).
   await page.getByLabel(/Declar că dețin legal această armă/).check();

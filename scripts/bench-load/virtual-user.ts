@@ -8,7 +8,7 @@ import type { AdPage, UploadResult } from '../../common/schemas/ads';
 import { CATEGORIES, CONDITIONS } from '../../common/values';
 import { COMMON_WORD, RARE_WORD } from '../../server/seed/synthetic';
 // The query strings the web app sends, from the web app's own code.
-import { type BrowseFilters, toApiSearch } from '../../web/features/listings/browse-filters';
+import { type BrowseFilters, DEFAULT_FILTERS, toApiSearch } from '../../web/features/listings/browse-filters';
 import type { Recorder } from './http';
 import { VirtualBrowser } from './http';
 import type { Account } from './setup';
@@ -223,6 +223,7 @@ export async function runVirtualUser(world: World, plan: Plan): Promise<void> {
     }
     const roll = rand();
     const filters: BrowseFilters = {
+      ...DEFAULT_FILTERS,
       q: step === 'search' ? pick(SEARCHES) : '',
       category: rand() < (step === 'search' ? 0.25 : 0.7) ? pick(CATEGORIES) : '',
       condition: rand() < (step === 'search' ? 0.1 : 0.25) ? pick(CONDITIONS) : '',

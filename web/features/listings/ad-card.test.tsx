@@ -21,7 +21,7 @@ const ad: AdCardData = {
   county: 'CJ',
   caliber: '9x19 mm',
   caliberId: '9x19',
-  action: 'Semiautomat',
+  action: 'semi-auto',
   featured: true,
   status: 'approved',
   legalCategory: 'authorisation',
@@ -58,10 +58,10 @@ describe('AdCard', () => {
     expect(within(link).getByRole('heading', { name: ad.title })).toBeInTheDocument();
     expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500 RON');
     expect(within(link).getByText('9x19 mm')).toBeInTheDocument();
-    expect(within(link).getByText('Semiautomat')).toBeInTheDocument();
+    expect(within(link).getByText('Semi-automatic')).toBeInTheDocument();
     expect(within(link).getByText('Like new')).toBeInTheDocument();
     expect(within(link).getByText('Featured')).toBeInTheDocument();
-    expect(within(link).getByText('Cluj-Napoca')).toBeInTheDocument();
+    expect(within(link).getByText('Cluj-Napoca, Cluj County')).toBeInTheDocument();
     expect(within(link).getByText('3 days ago')).toHaveAttribute('datetime', ad.createdAt);
     // The date itself is a tooltip away.
     expect(within(link).getByText('3 days ago').getAttribute('title')).toMatch(/^June 12, 2026/);
@@ -73,6 +73,8 @@ describe('AdCard', () => {
     expect(within(link).getByText('Ca nou')).toBeInTheDocument();
     expect(within(link).getByText('Promovat')).toBeInTheDocument();
     expect(within(link).getByText('acum 3 zile')).toBeInTheDocument();
+    expect(within(link).getByText('Semiautomată')).toBeInTheDocument();
+    expect(within(link).getByText('Cluj-Napoca, jud. Cluj')).toBeInTheDocument();
     expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500 RON');
   });
 

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdPicture, ImagePlaceholder } from './ad-picture';
+import { actionText, placeText } from './place';
 
 type AdCardProps = {
   ad: AdCardData;
@@ -58,7 +59,7 @@ export function AdCard({ ad, action, footer, priority }: AdCardProps) {
           )}
           {ad.action && (
             <li>
-              <Badge variant="outline">{ad.action}</Badge>
+              <Badge variant="outline">{actionText(t, ad.action)}</Badge>
             </li>
           )}
           <li>
@@ -71,10 +72,11 @@ export function AdCard({ ad, action, footer, priority }: AdCardProps) {
           </li>
         </ul>
         <p className="mt-auto text-lg font-bold text-primary">{formatPrice(ad.price)}</p>
-        <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+        {/* The place ('Câmpulung Moldovenesc, jud. Suceava') takes its own line when the card is narrow. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <span className="flex min-w-0 items-center gap-1">
             <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{ad.location}</span>
+            <span className="truncate">{placeText(t, ad.location, ad.county)}</span>
           </span>
           <span className="flex shrink-0 items-center gap-1">
             <Clock className="size-3.5" aria-hidden="true" />
@@ -117,3 +119,6 @@ export function AdCardSkeleton() {
 
 /** The list layout shared by home and browse: one column on phones, up to four on wide screens. */
 export const AD_GRID_CLASS = 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+/** Browse's list beside the 16rem filter column: a column fewer at each width. */
+export const AD_GRID_BESIDE_PANEL_CLASS = 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-3';

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AdGallery } from './ad-gallery';
 import { goneOf, isAdNotFound, useAd } from './listings-api';
+import { actionText, placeText } from './place';
 import { ShareButton } from './share-button';
 
 type AdDetailPageProps = {
@@ -102,7 +103,9 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
         ? t('detail.millimetres', { value })
         : field === 'capacity'
           ? t('detail.rounds', { count: value as number })
-          : String(value);
+          : field === 'action'
+            ? actionText(t, String(value))
+            : String(value);
     return [{ field, shown }];
   });
 
@@ -166,7 +169,7 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
             <div className="flex flex-col gap-1 text-sm text-muted-foreground">
               <span className="flex items-center gap-1.5">
                 <MapPin className="size-4 shrink-0" aria-hidden="true" />
-                {ad.location}
+                {placeText(t, ad.location, ad.county)}
               </span>
               <span className="flex items-center gap-1.5">
                 <Clock className="size-4 shrink-0" aria-hidden="true" />

@@ -1,9 +1,7 @@
+import { COUNTIES } from '@common/counties';
 import { isWeaponCategory, LEGAL_CHOICES } from '@common/legal';
 import {
-  ACTION_MAX,
   BARREL_LENGTH_MAX_MM,
-  BRAND_MAX,
-  CALIBER_MAX,
   CAPACITY_MAX,
   DESCRIPTION_MAX,
   LOCATION_MAX,
@@ -12,7 +10,7 @@ import {
   TITLE_MAX,
 } from '@common/limits';
 import { type AdImage, type AdInput, type AdInputParsed, adInputSchema } from '@common/schemas/ads';
-import { CATEGORIES, CONDITIONS } from '@common/values';
+import { ACTIONS, CATEGORIES, CONDITIONS } from '@common/values';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FieldError, FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
@@ -21,10 +19,11 @@ import { NativeSelect } from '@web/components/ui/native-select';
 import { Textarea } from '@web/components/ui/textarea';
 import { Loader2 } from 'lucide-react';
 import { type ComponentProps, type FormEvent, type ReactNode, useId } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ImageUploadField } from './image-upload-field';
+import { BrandInput, CaliberInput } from './spec-inputs';
 import { useAdImages } from './use-ad-images';
 
 /** The order of the form, so the first message shown is the first field in error on screen. */
@@ -35,6 +34,7 @@ const FIELD_ORDER = [
   'category',
   'condition',
   'price',
+  'county',
   'location',
   'brand',
   'model',
@@ -204,6 +204,35 @@ export function AdForm({
             </NativeSelect>
           </Field>
           <Field
+            label={t('form.county')}
+            htmlFor={`${id}-county`}
+            error={message('county')}
+            errorId={`${id}-county-error`}
+          >
+            <NativeSelect {...field('county')} {...form.register('county')} required>
+              <option value="">{t('form.chooseCounty')}</option>
+              {COUNTIES.map((county) => (
+                <option key={county.code} value={county.code}>
+                  {county.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field
+            label={t('form.location')}
+            htmlFor={`${id}-location`}
+            error={message('location')}
+            errorId={`${id}-location-error`}
+          >
+            <Input
+              {...field('location')}
+              {...form.register('location')}
+              required
+              maxLength={LOCATION_MAX}
+              autoComplete="address-level2"
+            />
+          </Field>
+          <Field
             label={t('form.price')}
             htmlFor={`${id}-price`}
             error={message('price')}
@@ -218,20 +247,6 @@ export function AdForm({
               min={0}
               max={PRICE_MAX}
               required
-            />
-          </Field>
-          <Field
-            label={t('form.location')}
-            htmlFor={`${id}-location`}
-            error={message('location')}
-            errorId={`${id}-location-error`}
-          >
-            <Input
-              {...field('location')}
-              {...form.register('location')}
-              required
-              maxLength={LOCATION_MAX}
-              autoComplete="address-level2"
             />
           </Field>
         </div>
@@ -304,7 +319,20 @@ export function AdForm({
             error={message('brand')}
             errorId={`${id}-brand-error`}
           >
-            <Input {...field('brand')} {...form.register('brand')} maxLength={BRAND_MAX} />
+            <Controller
+              control={form.control}
+              name="brand"
+              render={({ field: brand }) => (
+                <BrandInput
+                  {...field('brand')}
+                  ref={brand.ref}
+                  name={brand.name}
+                  value={String(brand.value ?? '')}
+                  onValueChange={brand.onChange}
+                  onBlur={brand.onBlur}
+                />
+              )}
+            />
           </Field>
           <Field
             label={t('fields.model')}
@@ -320,11 +348,20 @@ export function AdForm({
             error={message('caliber')}
             errorId={`${id}-caliber-error`}
           >
-            <Input
-              {...field('caliber')}
-              {...form.register('caliber')}
-              maxLength={CALIBER_MAX}
-              placeholder={t('form.caliberPlaceholder')}
+            <Controller
+              control={form.control}
+              name="caliber"
+              render={({ field: caliber }) => (
+                <CaliberInput
+                  {...field('caliber', { describedBy: `${id}-caliber-hint` })}
+                  hintId={`${id}-caliber-hint`}
+                  ref={caliber.ref}
+                  name={caliber.name}
+                  value={String(caliber.value ?? '')}
+                  onValueChange={caliber.onChange}
+                  onBlur={caliber.onBlur}
+                />
+              )}
             />
           </Field>
           <Field
@@ -333,12 +370,14 @@ export function AdForm({
             error={message('action')}
             errorId={`${id}-action-error`}
           >
-            <Input
-              {...field('action')}
-              {...form.register('action')}
-              maxLength={ACTION_MAX}
-              placeholder={t('form.actionPlaceholder')}
-            />
+            <NativeSelect {...field('action')} {...form.register('action')}>
+              <option value="">{t('form.chooseAction')}</option>
+              {ACTIONS.map((action) => (
+                <option key={action} value={action}>
+                  {t(`actions.${action}`)}
+                </option>
+              ))}
+            </NativeSelect>
           </Field>
           <Field
             label={t('form.barrelLength')}

@@ -1,25 +1,101 @@
-import { CATEGORIES, type Category, CONDITIONS, type Condition, SORTS, type Sort } from '@common/values';
+import { CALIBER_IDS, type CaliberId } from '@common/calibers';
+import { COUNTY_CODES, type CountyCode } from '@common/counties';
+import { BRAND_MAX, SEARCH_MAX } from '@common/limits';
+import {
+  ACTIONS,
+  type Action,
+  CATEGORIES,
+  type Category,
+  CONDITIONS,
+  type Condition,
+  canonicalBrand,
+  SORTS,
+  type Sort,
+} from '@common/values';
 
 /** The browse screen's filters; the URL query is their only store, so links are shareable and Back works. */
 export type BrowseFilters = {
   q: string;
   category: Category | '';
   condition: Condition | '';
-  sort: Sort;
+  county: CountyCode | '';
+  /** Price bounds in RON as written in the URL (digits, maybe a decimal point); '' is no bound. */
+  priceMin: string;
+  priceMax: string;
+  caliber: CaliberId | '';
+  action: Action | '';
+  brand: string;
+  /** '' follows the default: relevance when there is search text, newest otherwise (defaultSort). */
+  sort: Sort | '';
 };
 
-export const DEFAULT_FILTERS: BrowseFilters = { q: '', category: '', condition: '', sort: 'newest' };
+export const DEFAULT_FILTERS: BrowseFilters = {
+  q: '',
+  category: '',
+  condition: '',
+  county: '',
+  priceMin: '',
+  priceMax: '',
+  caliber: '',
+  action: '',
+  brand: '',
+  sort: '',
+};
+
+/** The filters that narrow the list (not the search text, not the sort), in the order chips show them. */
+export const NARROWING_KEYS = [
+  'category',
+  'condition',
+  'county',
+  'priceMin',
+  'priceMax',
+  'caliber',
+  'action',
+  'brand',
+] as const satisfies ReadonlyArray<keyof BrowseFilters>;
+export type NarrowingKey = (typeof NARROWING_KEYS)[number];
+
+/** The server's default order: a text search is ranked by relevance, a plain list shows the newest. */
+export const defaultSort = (q: string): Sort => (q.trim() ? 'relevance' : 'newest');
+
+/** The order the list is actually in. */
+export const effectiveSort = (filters: BrowseFilters): Sort => filters.sort || defaultSort(filters.q);
+
+/** Sorts the select offers: relevance only means something when there is text to match. */
+export const sortsFor = (q: string): readonly Sort[] =>
+  q.trim() ? SORTS : SORTS.filter((sort) => sort !== 'relevance');
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : '';
 
+/**
+ * A price bound as people type it in Romania: spaces and thousands dots dropped ('1.500' and '1 500' are
+ * 1500), a decimal comma read as a point. Anything else is kept as written, so the schema can say
+ * what is wrong with it instead of the filter silently vanishing.
+ */
+export function normalizePrice(text: string): string {
+  const compact = text.trim().replace(/[\s\u00a0]+/g, '');
+  if (/^\d{1,3}(\.\d{3})+$/.test(compact)) return compact.replace(/\./g, '');
+  if (/^\d+,\d{1,2}$/.test(compact)) return compact.replace(',', '.');
+  return compact.slice(0, 20);
+}
+
 /** Reads filters from the URL; unknown values fall back to "any" so an edited link still works. */
 export function filtersFromParams(params: URLSearchParams): BrowseFilters {
+  const q = (params.get('q') ?? '').slice(0, SEARCH_MAX);
+  const sort = oneOf(SORTS, params.get('sort'));
   return {
-    q: params.get('q') ?? '',
+    q,
     category: oneOf(CATEGORIES, params.get('category')),
     condition: oneOf(CONDITIONS, params.get('condition')),
-    sort: oneOf(SORTS, params.get('sort')) || 'newest',
+    county: oneOf(COUNTY_CODES, params.get('county')),
+    priceMin: normalizePrice(params.get('priceMin') ?? ''),
+    priceMax: normalizePrice(params.get('priceMax') ?? ''),
+    caliber: oneOf(CALIBER_IDS, params.get('caliber')),
+    action: oneOf(ACTIONS, params.get('action')),
+    brand: canonicalBrand((params.get('brand') ?? '').slice(0, BRAND_MAX)),
+    // A sort that is the default anyway, or relevance without text, is the same as none.
+    sort: sort === defaultSort(q) || (sort === 'relevance' && !q.trim()) ? '' : sort,
   };
 }
 
@@ -27,23 +103,27 @@ export function filtersFromParams(params: URLSearchParams): BrowseFilters {
 export function filtersToParams(filters: BrowseFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
-  if (filters.category) params.set('category', filters.category);
-  if (filters.condition) params.set('condition', filters.condition);
-  if (filters.sort !== DEFAULT_FILTERS.sort) params.set('sort', filters.sort);
+  for (const key of NARROWING_KEYS) {
+    const value = filters[key].trim();
+    if (value) params.set(key, value);
+  }
+  if (filters.sort && filters.sort !== defaultSort(filters.q)) params.set('sort', filters.sort);
   return params;
 }
 
-export const hasActiveFilters = (filters: BrowseFilters) =>
-  Boolean(filters.q.trim() || filters.category || filters.condition);
+export const activeFilterCount = (filters: BrowseFilters) =>
+  NARROWING_KEYS.filter((key) => filters[key].trim() !== '').length;
 
 /** The query string of GET /api/ads for one page. */
 export function toApiSearch(filters: BrowseFilters, cursor: string | null, limit: number): string {
   const params = new URLSearchParams();
   const q = filters.q.trim();
   if (q) params.set('q', q);
-  if (filters.category) params.set('category', filters.category);
-  if (filters.condition) params.set('condition', filters.condition);
-  params.set('sort', filters.sort);
+  for (const key of NARROWING_KEYS) {
+    const value = filters[key].trim();
+    if (value) params.set(key, value);
+  }
+  params.set('sort', filters.sort || defaultSort(q));
   params.set('limit', String(limit));
   if (cursor) params.set('cursor', cursor);
   return params.toString();

@@ -1,22 +1,44 @@
+import { SEARCH_MAX } from '@common/limits';
 import { FavoriteButton } from '@web/components/favorite-button';
 import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { NativeSelect } from '@web/components/ui/native-select';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@web/components/ui/sheet';
+import { apiErrorText } from '@web/lib/api-error-text';
 import { cn } from '@web/lib/cn';
-import { Loader2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useMediaQuery } from '@web/lib/use-media-query';
+import { Loader2, Search, SlidersHorizontal } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router';
-import { AD_GRID_CLASS, AdCard, AdCardSkeleton } from './ad-card';
-import { BrowseFilterPanel } from './browse-filter-panel';
-import { type BrowseFilters, DEFAULT_FILTERS, filtersFromParams, filtersToParams } from './browse-filters';
-import { useBrowseAds } from './listings-api';
+import { AdCard, AdCardSkeleton, AD_GRID_BESIDE_PANEL_CLASS as GRID } from './ad-card';
+import { useBrowseAds } from './browse-api';
+import { BrowseFilterChips } from './browse-filter-chips';
+import { BrowseFilterPanel, type FiltersProblem } from './browse-filter-panel';
+import {
+  activeFilterCount,
+  type BrowseFilters,
+  DEFAULT_FILTERS,
+  defaultSort,
+  effectiveSort,
+  filtersFromParams,
+  filtersToParams,
+  sortsFor,
+} from './browse-filters';
+import { filtersProblem } from './browse-problem';
 
 const SKELETONS = 8;
+/** From this width the filters sit in a side column; below it they open in a sheet. */
+const WIDE = '(min-width: 1024px)';
 
 export function BrowsePage() {
   const { t } = useTranslation('listings');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromParams(searchParams);
-  const query = useBrowseAds(filters);
+  const problem = filtersProblem(filters);
+  const query = useBrowseAds(filters, { enabled: !problem });
+  const wide = useMediaQuery(WIDE);
 
   // The search box keeps its own text: URL updates land a little later, and a box that read its value from
   // the URL would drop fast keystrokes. It takes the URL's text again when the URL changes by other means
@@ -33,66 +55,239 @@ export function BrowsePage() {
 
   const update = (next: BrowseFilters, options?: { typing?: boolean }) => {
     setText(next.q);
-    // Keystrokes replace the history entry; choices in the selects add one, so Back undoes them one by one.
+    // Keystrokes replace the history entry; every other choice adds one, so Back undoes them one by one.
     setSearchParams(filtersToParams(next), {
       replace: options?.typing,
       preventScrollReset: true,
       state: { browseFilters: true },
     });
   };
+  const current = { ...filters, q: text };
+  const clearNarrowing = () => update({ ...DEFAULT_FILTERS, q: current.q, sort: current.sort });
 
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = query.data?.pages[0]?.total ?? 0;
+  const panel = <BrowseFilterPanel filters={current} onChange={update} problem={problem} />;
+  const sort = <SortSelect filters={current} onChange={update} />;
 
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('browse.title')}</h1>
-      <BrowseFilterPanel
-        filters={{ ...filters, q: text }}
-        onChange={update}
-        onReset={() => update(DEFAULT_FILTERS)}
-      />
+      <search aria-label={t('browse.filters')} className="flex flex-col gap-3">
+        <SearchBox value={text} onChange={(q) => update({ ...current, q }, { typing: true })} />
+        {!wide && (
+          <div className="flex items-end gap-2">
+            <FilterSheet
+              count={activeFilterCount(filters)}
+              total={problem ? null : (query.data?.pages[0]?.total ?? null)}
+              onClear={clearNarrowing}
+            >
+              {panel}
+            </FilterSheet>
+            <div className="min-w-0 flex-1">{sort}</div>
+          </div>
+        )}
+      </search>
 
-      {query.isPending ? (
-        <div className={AD_GRID_CLASS} aria-busy="true">
-          <span className="sr-only" role="status">
-            {t('common.loading')}
-          </span>
+      <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        {wide && (
+          <aside aria-labelledby="filters-heading" className="self-start rounded-lg border bg-card p-4">
+            <h2 id="filters-heading" className="mb-3 text-base font-semibold">
+              {t('browse.filters')}
+            </h2>
+            {panel}
+          </aside>
+        )}
+        <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-4">
+          <h2 id="results-heading" className="sr-only">
+            {t('browse.results')}
+          </h2>
+          <BrowseFilterChips
+            filters={filters}
+            onRemove={(key) => update({ ...current, [key]: '' })}
+            onClear={clearNarrowing}
+          />
+          <Results
+            query={query}
+            problem={problem}
+            toolbar={wide ? <div className="w-56 shrink-0">{sort}</div> : undefined}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SearchBox({ value, onChange }: { value: string; onChange(q: string): void }) {
+  const { t } = useTranslation('listings');
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{t('browse.search')}</Label>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          id={id}
+          type="search"
+          enterKeyHint="search"
+          className="pl-9"
+          maxLength={SEARCH_MAX}
+          placeholder={t('browse.searchPlaceholder')}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The order of the list; 'Best match' is offered (and the default) only when there is search text. */
+function SortSelect({ filters, onChange }: { filters: BrowseFilters; onChange(next: BrowseFilters): void }) {
+  const { t } = useTranslation('listings');
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{t('browse.sort')}</Label>
+      <NativeSelect
+        id={id}
+        value={effectiveSort(filters)}
+        onChange={(event) => {
+          const sort = event.target.value as BrowseFilters['sort'];
+          onChange({ ...filters, sort: sort === defaultSort(filters.q) ? '' : sort });
+        }}
+      >
+        {sortsFor(filters.q).map((sort) => (
+          <option key={sort} value={sort}>
+            {t(`sorts.${sort}`)}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
+
+/**
+ * The phone's filter panel: a button 'Filters (n)' opens a sheet. Choices apply as they are made (the
+ * list behind updates), and the footer's button shows how many ads they leave.
+ */
+function FilterSheet({
+  count,
+  total,
+  onClear,
+  children,
+}: {
+  count: number;
+  total: number | null;
+  onClear(): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('listings');
+  const [open, setOpen] = useState(false);
+  const close = (next: boolean) => {
+    // A price typed but not yet applied is applied on the way out: leaving its box applies it.
+    if (!next && document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    setOpen(next);
+  };
+
+  return (
+    <Sheet open={open} onOpenChange={close}>
+      <SheetTrigger asChild>
+        <Button type="button" variant="outline" className="shrink-0" data-testid="open-filters">
+          <SlidersHorizontal aria-hidden="true" />
+          {count > 0 ? t('browse.filtersCount', { count }) : t('browse.filters')}
+        </Button>
+      </SheetTrigger>
+      <SheetContent
+        closeLabel={t('browse.closeFilters')}
+        // Escape first closes an open suggestion list, and only then the sheet.
+        onEscapeKeyDown={(event) => {
+          const target = event.target instanceof Element ? event.target : null;
+          if (target?.closest('[role="combobox"][aria-expanded="true"]')) event.preventDefault();
+        }}
+      >
+        <div className="border-b px-4 py-3 pr-12">
+          <SheetTitle className="text-lg font-semibold">{t('browse.filters')}</SheetTitle>
+          <SheetDescription className="sr-only">{t('browse.filtersHelp')}</SheetDescription>
+        </div>
+        <div className="flex-1 overflow-y-auto px-4 py-4">{children}</div>
+        <div className="flex gap-2 border-t px-4 py-3">
+          <Button type="button" variant="ghost" onClick={onClear} disabled={count === 0}>
+            {t('chips.clear')}
+          </Button>
+          <Button type="button" className="flex-1" onClick={() => close(false)}>
+            {total === null ? t('browse.showResults') : t('browse.showCount', { count: total })}
+          </Button>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function Results({
+  query,
+  problem,
+  toolbar,
+}: {
+  query: ReturnType<typeof useBrowseAds>;
+  problem: FiltersProblem;
+  toolbar?: ReactNode;
+}) {
+  const { t } = useTranslation(['listings', 'validation', 'common']);
+  const first = query.data?.pages[0];
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const countLine = problem ? (
+    <p className="text-sm text-destructive" role="alert" data-testid="filters-problem">
+      {t(`validation:${problem.message}`, { defaultValue: t('validation:invalid') })}
+    </p>
+  ) : query.isError ? (
+    <p className="text-sm text-destructive" role="alert" data-testid="filters-problem">
+      {apiErrorText(t, query.error) ?? t('validation:invalid')}
+    </p>
+  ) : (
+    <p className="text-sm text-muted-foreground" role="status" data-testid="result-count">
+      {query.isPending
+        ? t('common.loading')
+        : t(first?.totalCapped ? 'browse.resultCountCapped' : 'browse.resultCount', {
+            count: first?.total ?? 0,
+          })}
+    </p>
+  );
+
+  return (
+    <>
+      <div className="flex items-end justify-between gap-3">
+        {countLine}
+        {toolbar}
+      </div>
+      {problem || query.isError ? null : query.isPending ? (
+        <div className={GRID} aria-busy="true">
           {Array.from({ length: SKELETONS }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <AdCardSkeleton key={i} />
           ))}
         </div>
+      ) : items.length === 0 ? (
+        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+          {t('browse.noResults')}
+        </p>
       ) : (
-        <section aria-labelledby="results-heading" className="flex flex-col gap-4">
-          <h2 id="results-heading" className="sr-only">
-            {t('browse.results')}
-          </h2>
-          <p className="text-sm text-muted-foreground" role="status" data-testid="result-count">
-            {t('browse.resultCount', { count: total })}
-          </p>
-          {items.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-              {t('browse.noResults')}
-            </p>
-          ) : (
-            <ul
-              className={cn(AD_GRID_CLASS, query.isPlaceholderData && 'opacity-60 transition-opacity')}
-              aria-busy={query.isPlaceholderData}
-            >
-              {items.map((ad, index) => (
-                <li key={ad.id}>
-                  <AdCard ad={ad} priority={index === 0} action={<FavoriteButton adId={ad.id} />} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {query.hasNextPage && !query.isPlaceholderData && (
-            <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
-          )}
-        </section>
+        <ul
+          className={cn(GRID, query.isPlaceholderData && 'opacity-60 transition-opacity')}
+          aria-busy={query.isPlaceholderData}
+        >
+          {items.map((ad, index) => (
+            <li key={ad.id}>
+              <AdCard ad={ad} priority={index === 0} action={<FavoriteButton adId={ad.id} />} />
+            </li>
+          ))}
+        </ul>
       )}
-    </div>
+      {!problem && query.hasNextPage && !query.isPlaceholderData && (
+        <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+      )}
+    </>
   );
 }
 

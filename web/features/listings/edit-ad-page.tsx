@@ -1,4 +1,5 @@
 import type { AdDetail, AdInputParsed } from '@common/schemas/ads';
+import { ACTIONS, type Action } from '@common/values';
 import { apiErrorText } from '@web/lib/api-error-text';
 import { Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -10,6 +11,9 @@ import { isAdNotFound, useAd, useUpdateAd } from './listings-api';
 import { useRequireSignIn } from './use-require-sign-in';
 
 const DASHBOARD_LISTINGS = '/dashboard/listings';
+
+const isAction = (value: string | null): value is Action =>
+  (ACTIONS as readonly (string | null)[]).includes(value);
 
 export function EditAdPage() {
   const { id = '' } = useParams();
@@ -73,11 +77,13 @@ export function EditAdPage() {
           subcategory: ad.subcategory,
           condition: ad.condition,
           price: ad.price,
+          // An ad from before counties were data may have none: the seller must choose one.
+          county: ad.county ?? undefined,
           location: ad.location,
           brand: ad.brand ?? '',
           model: ad.model ?? '',
           caliber: ad.caliber ?? '',
-          action: ad.action ?? '',
+          action: isAction(ad.action) ? ad.action : '',
           barrelLength: ad.barrelLength ?? '',
           capacity: ad.capacity ?? '',
           // The declaration is ticked again on every submission; only the category carries over.

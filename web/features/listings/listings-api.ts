@@ -1,10 +1,10 @@
-import { HOME_LATEST, PAGE_SIZE } from '@common/limits';
+import { HOME_LATEST } from '@common/limits';
 import type { AdCard, AdDetail, AdGone, AdInputParsed, AdPage } from '@common/schemas/ads';
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@web/lib/api';
 import { ME_QUERY_KEY } from '@web/lib/auth';
 import { useCallback } from 'react';
-import { type BrowseFilters, toApiSearch } from './browse-filters';
+import type { BrowseFilters } from './browse-filters';
 
 export const listingKeys = {
   all: ['listings'] as const,
@@ -14,7 +14,7 @@ export const listingKeys = {
 };
 
 /** Spec section 8: list fetch errors on home and browse are ignored and show as an empty list. */
-const EMPTY_PAGE: AdPage = { items: [], nextCursor: null, total: 0 };
+export const EMPTY_PAGE: AdPage = { items: [], nextCursor: null, total: 0 };
 
 export function useLatestAds() {
   return useQuery({
@@ -28,24 +28,6 @@ export function useLatestAds() {
         return [];
       }
     },
-  });
-}
-
-export function useBrowseAds(filters: BrowseFilters) {
-  return useInfiniteQuery({
-    queryKey: listingKeys.browse(filters),
-    initialPageParam: null as string | null,
-    // The signal cancels the request of a filter value that has been replaced by a newer one.
-    queryFn: async ({ pageParam, signal }): Promise<AdPage> => {
-      try {
-        return await api<AdPage>(`/api/ads?${toApiSearch(filters, pageParam, PAGE_SIZE)}`, { signal });
-      } catch (error) {
-        if (signal.aborted || pageParam) throw error;
-        return EMPTY_PAGE;
-      }
-    },
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
   });
 }
 
