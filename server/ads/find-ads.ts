@@ -11,11 +11,13 @@ import { closestWord } from './search-vocabulary';
  * The browse list as a buyer meets it: the page, and when it is empty a way out. A search text
  * that finds nothing is tried again with each word that matches no ad replaced by the closest known
  * word ("glok" → "glock"); when even that finds nothing, the filter whose removal finds the most ads
- * is named. Only first pages do this: further pages follow what the first one answered.
+ * is named (on first pages).
  */
 export async function findAds(db: Database, storage: Storage, query: BrowseQuery): Promise<AdPage> {
   const page = await browseAds(db, storage, query);
-  if (page.total > 0 || query.cursor) return page;
+  // Further pages of a corrected search come back with the text as typed: corrected again, they
+  // continue where the first page's cursor points.
+  if (page.total > 0) return page;
   if (query.q && !query.literal) {
     const corrected = await correctedText(db, query);
     if (corrected) {
@@ -23,7 +25,7 @@ export async function findAds(db: Database, storage: Storage, query: BrowseQuery
       if (again.total > 0) return { ...again, correction: { from: query.q, to: corrected } };
     }
   }
-  return { ...page, relax: await bestFilterToRemove(db, storage, query) };
+  return query.cursor ? page : { ...page, relax: await bestFilterToRemove(db, storage, query) };
 }
 
 /** The text with every word that matches no listed ad replaced by its closest known word, or null. */

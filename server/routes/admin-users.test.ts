@@ -108,7 +108,7 @@ describe('deactivation', () => {
     expect(signIn.status).toBe(403);
     expect(signIn.body.error.code).toBe('ACCOUNT_DEACTIVATED');
 
-    expect((await visitor.get(`/api/ads/${ad.id}`)).status).toBe(404);
+    expect((await visitor.get(`/api/ads/${ad.id}`)).status).toBe(410);
     expect((await visitor.get<AdPage>('/api/ads?q=Beretta')).body.items.map((i) => i.id)).not.toContain(
       ad.id,
     );

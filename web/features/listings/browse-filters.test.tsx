@@ -352,6 +352,28 @@ describe('BrowsePage filters', PAGE, () => {
     expect(screen.getByRole('option', { name: 'Best match' })).toBeInTheDocument();
   });
 
+  it('says what it searched when it corrected a word, and searches the literal text on request', async () => {
+    const { router, requested } = renderBrowse('/browse?q=glok', (url) =>
+      url.searchParams.get('literal') === '1'
+        ? { items: [], nextCursor: null, total: 0, relax: null }
+        : { items: [card(1)], nextCursor: null, total: 1, correction: { from: 'glok', to: 'glock' } },
+    );
+    expect(await screen.findByText(/We searched for «glock» instead of «glok»/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Search for «glok» exactly' }));
+    await waitFor(() => expect(router.state.location.search).toContain('literal=1'));
+    await waitFor(() => expect(requested().at(-1)?.searchParams.get('literal')).toBe('1'));
+  });
+
+  it('offers to remove the filter that finds the most ads when nothing is found', async () => {
+    const { router } = renderBrowse('/browse?q=glock&county=CT', (url) =>
+      url.searchParams.get('county')
+        ? { items: [], nextCursor: null, total: 0, relax: { filter: 'county', total: 2, capped: false } }
+        : { items: [card(1), card(2)], nextCursor: null, total: 2 },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove the “County” filter (2 ads)' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('county'));
+  });
+
   it('shows what the API refuses instead of an empty list', async () => {
     vi.stubGlobal(
       'fetch',

@@ -27,6 +27,8 @@ export type BrowseFilters = {
   brand: string;
   /** '' follows the default: relevance when there is search text, newest otherwise (defaultSort). */
   sort: Sort | '';
+  /** Search the text as typed, without the server's typo correction. */
+  literal?: boolean;
 };
 
 export const DEFAULT_FILTERS: BrowseFilters = {
@@ -96,6 +98,7 @@ export function filtersFromParams(params: URLSearchParams): BrowseFilters {
     brand: canonicalBrand((params.get('brand') ?? '').slice(0, BRAND_MAX)),
     // A sort that is the default anyway, or relevance without text, is the same as none.
     sort: sort === defaultSort(q) || (sort === 'relevance' && !q.trim()) ? '' : sort,
+    ...(params.get('literal') === '1' && q.trim() ? { literal: true } : {}),
   };
 }
 
@@ -108,6 +111,7 @@ export function filtersToParams(filters: BrowseFilters): URLSearchParams {
     if (value) params.set(key, value);
   }
   if (filters.sort && filters.sort !== defaultSort(filters.q)) params.set('sort', filters.sort);
+  if (filters.literal && filters.q.trim()) params.set('literal', '1');
   return params;
 }
 
@@ -124,6 +128,7 @@ export function toApiSearch(filters: BrowseFilters, cursor: string | null, limit
     if (value) params.set(key, value);
   }
   params.set('sort', filters.sort || defaultSort(q));
+  if (filters.literal && q) params.set('literal', '1');
   params.set('limit', String(limit));
   if (cursor) params.set('cursor', cursor);
   return params.toString();

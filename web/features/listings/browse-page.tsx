@@ -1,4 +1,5 @@
 import { SEARCH_MAX } from '@common/limits';
+import type { RelaxableFilter } from '@common/schemas/ads';
 import { FavoriteButton } from '@web/components/favorite-button';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -55,6 +56,8 @@ export function BrowsePage() {
 
   const update = (next: BrowseFilters, options?: { typing?: boolean }) => {
     setText(next.q);
+    // A new text is corrected again unless asked otherwise.
+    if (next.q !== filters.q) next = { ...next, literal: undefined };
     // Keystrokes replace the history entry; every other choice adds one, so Back undoes them one by one.
     setSearchParams(filtersToParams(next), {
       replace: options?.typing,
@@ -108,6 +111,16 @@ export function BrowsePage() {
           <Results
             query={query}
             problem={problem}
+            onLiteral={() =>
+              update({ ...current, q: query.data?.pages[0]?.correction?.from ?? current.q, literal: true })
+            }
+            onRelax={(filter) =>
+              update(
+                filter === 'price'
+                  ? { ...current, priceMin: '', priceMax: '' }
+                  : { ...current, [filter]: '' },
+              )
+            }
             toolbar={wide ? <div className="w-56 shrink-0">{sort}</div> : undefined}
           />
         </section>
@@ -228,10 +241,14 @@ function Results({
   query,
   problem,
   toolbar,
+  onLiteral,
+  onRelax,
 }: {
   query: ReturnType<typeof useBrowseAds>;
   problem: FiltersProblem;
   toolbar?: ReactNode;
+  onLiteral(): void;
+  onRelax(filter: RelaxableFilter): void;
 }) {
   const { t } = useTranslation(['listings', 'validation', 'common']);
   const first = query.data?.pages[0];
@@ -261,6 +278,18 @@ function Results({
         {countLine}
         {toolbar}
       </div>
+      {first?.correction && (
+        <p className="text-sm" data-testid="search-correction">
+          {t('browse.corrected', { to: first.correction.to, from: first.correction.from })}{' '}
+          <button
+            type="button"
+            className="font-medium text-primary underline underline-offset-2"
+            onClick={onLiteral}
+          >
+            {t('browse.searchLiteral', { from: first.correction.from })}
+          </button>
+        </p>
+      )}
       {problem || query.isError ? null : query.isPending ? (
         <div className={GRID} aria-busy="true">
           {Array.from({ length: SKELETONS }, (_, i) => (
@@ -269,9 +298,17 @@ function Results({
           ))}
         </div>
       ) : items.length === 0 ? (
-        <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-          {t('browse.noResults')}
-        </p>
+        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+          <p>{t('browse.noResults')}</p>
+          {first?.relax && (
+            <Button type="button" variant="outline" onClick={() => onRelax(first.relax!.filter)}>
+              {t(first.relax.capped ? 'browse.relaxCapped' : 'browse.relax', {
+                filter: t(`browse.filterNames.${first.relax.filter}`),
+                count: first.relax.total,
+              })}
+            </Button>
+          )}
+        </div>
       ) : (
         <ul
           className={cn(GRID, query.isPlaceholderData && 'opacity-60 transition-opacity')}
