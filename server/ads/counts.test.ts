@@ -44,7 +44,7 @@ describe('ad_counts', () => {
     const set = (id: string, values: Partial<typeof ads.$inferInsert>) =>
       ctx.database.db.update(ads).set(values).where(eq(ads.id, id));
     await set(second.id, { status: 'approved' });
-    await set(first.id, { category: 'accessories', condition: 'fair' });
+    await set(first.id, { category: 'accessories', legalCategory: 'not-a-weapon', condition: 'fair' });
     await set(first.id, { title: 'Only the title changes' });
     expect(await kept()).toEqual(await actual());
 

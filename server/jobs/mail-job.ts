@@ -31,7 +31,23 @@ export function jobIdForKey(key: string): string {
  * mail exists exactly when that write commits.
  */
 export async function enqueueMail(queue: JobQueue, executor: SqlExecutor, mail: QueuedMail): Promise<void> {
-  await queue.send(executor, QUEUES.mail, mail, { id: jobIdForKey(mail.key) });
+  await queue.send(executor, QUEUES.mail, storableAsJson(mail), { id: jobIdForKey(mail.key) });
+}
+
+/**
+ * A job's data is jsonb, which holds neither NUL nor lone surrogates; text quoted from users (a
+ * moderator's reason) may have them. They are dropped rather than failing the action.
+ */
+function storableAsJson<T>(value: T): T {
+  return JSON.parse(
+    JSON.stringify(value, (_key, item: unknown) =>
+      typeof item === 'string'
+        ? item
+            .replaceAll('\u0000', '')
+            .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+        : item,
+    ),
+  ) as T;
 }
 
 /**

@@ -159,9 +159,7 @@ describe('head and first data', () => {
     expect(metaContent(document, 'meta[name="twitter:card"]')).toBe('summary_large_image');
     expect(metaContent(document, 'meta[property="product:price:amount"]')).toBe('4500.00');
     expect(metaContent(document, 'meta[property="product:price:currency"]')).toBe('RON');
-    expect(metaContent(document, 'meta[name="description"]')).toMatch(
-      /^4\.500,00 RON · Cluj · Ca nou\./,
-    );
+    expect(metaContent(document, 'meta[name="description"]')).toMatch(/^4\.500,00 RON · Cluj · Ca nou\./);
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       `${TEST_ORIGIN}/ad/${id}`,
     );

@@ -182,6 +182,11 @@ export type Tagged = { kind: Kind; value: unknown };
 export type Field = {
   name: string;
   required: boolean;
+  /**
+   * Optional for the schema but needed by some valid bodies (the declaration of a weapon): always
+   * sent in valid records, never left out as a defect.
+   */
+  alwaysSent?: boolean;
   valid: fc.Arbitrary<unknown>;
   /** Values the schema is bound to refuse, with the kind of defect each is. */
   invalid: fc.Arbitrary<Tagged>;
@@ -432,7 +437,7 @@ export type JsonDefect = {
 /** A record of valid values for every field (optional ones sometimes left out). */
 export const validRecord = (fields: Field[]): fc.Arbitrary<Record<string, unknown>> =>
   fc.record(Object.fromEntries(fields.map((field) => [field.name, field.valid])), {
-    requiredKeys: fields.filter((field) => field.required).map((field) => field.name),
+    requiredKeys: fields.filter((field) => field.required || field.alwaysSent).map((field) => field.name),
   });
 
 /**

@@ -106,6 +106,7 @@ export const AD_FIELDS: Field[] = [
   {
     name: 'legalCategory',
     required: false,
+    alwaysSent: true,
     valid: fc.constantFrom('authorisation', 'declaration', 'non-lethal'),
     invalid: fc.oneof(
       notInEnum(LEGAL_CHOICES).map((value): Tagged => ({ kind: 'bad-enum', value })),
@@ -115,6 +116,7 @@ export const AD_FIELDS: Field[] = [
   {
     name: 'declaration',
     required: false,
+    alwaysSent: true,
     valid: fc.constant(true),
     invalid: notABoolean({ nullable: true }).map((value): Tagged => ({ kind: 'wrong-type', value })),
   },
