@@ -26,11 +26,10 @@ export const WALK_ROWS = 4000;
 
 /**
  * Relevance ranks a bounded set of matches: all of them when there are at most SEARCH_TOTAL_CAP,
- * else those among the newest RELEVANCE_WINDOW listed ads (or, when that holds fewer than a few
- * pages, the newest SEARCH_TOTAL_CAP matches). See docs/ARCHITECTURE.md.
+ * else those among the newest RELEVANCE_WINDOW listed ads (or, when that holds less than a page, the
+ * newest SEARCH_TOTAL_CAP matches). See docs/ARCHITECTURE.md.
  */
-export const RELEVANCE_WINDOW = 10_000;
-const RELEVANCE_POOL_MIN = 72;
+export const RELEVANCE_WINDOW = WALK_ROWS;
 
 /** The plan's sizes; tests make them small to reach every path with few ads. */
 export type SearchTuning = { walkRows: number; relevanceWindow: number };
@@ -83,10 +82,24 @@ export function effectiveSort(
  * listed (approved, owner active) and to match every filter but the text. Saved searches reuse it.
  */
 export function listingConditions(query: BrowseQuery): SQL[] {
+  return [...walkConditions(query), ...filterConditions(query)];
+}
+
+/**
+ * Listed, in the category and condition: what the sort indexes hold (the condition, at least one ad
+ * in ten, is tested on the way), so a walk through them reads a bounded number of rows.
+ */
+function walkConditions(query: BrowseQuery): SQL[] {
   // owner_active follows the owner's profile (migration 0007): no join, and the partial indexes match.
   const conditions: SQL[] = [sql`a.status = 'approved'`, sql`a.owner_active`];
   if (query.category) conditions.push(sql`a.category = ${query.category}`);
   if (query.condition) conditions.push(sql`a.condition = ${query.condition}`);
+  return conditions;
+}
+
+/** Every other filter: tested on the rows a walk reads, or used to collect sparse matches. */
+function filterConditions(query: BrowseQuery): SQL[] {
+  const conditions: SQL[] = [];
   if (query.county) conditions.push(sql`a.county = ${query.county}`);
   for (const county of new Set(countiesInText(query.q))) conditions.push(sql`a.county = ${county}`);
   if (query.caliber) conditions.push(sql`a.caliber_id = ${query.caliber}`);
@@ -123,26 +136,34 @@ export async function browseAds(
   const search = buildSearchQuery(query.q);
   const sort = effectiveSort(query, search !== null);
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
-  const conditions = listingConditions(query);
   const limit = query.limit + 1;
 
+  const plan: Plan = { walk: walkConditions(query), filters: filterConditions(query), search };
   let rows: Row[];
   let total: Total;
-  if (!search) {
+  if (!search && plan.filters.length === 0) {
+    // Listed ads of a category, or all: the sort's index hands out the page, the counters the total.
     const ordering = ORDERING[sort as Exclude<Sort, 'relevance'>];
     const keyset = cursor ? [ordering.after(cursor)] : [];
     [rows, total] = await Promise.all([
       queryRows<Row>(
         db,
-        sql`select ${CARD_COLUMNS} from ads a where ${and([...conditions, ...keyset])}
+        sql`select ${CARD_COLUMNS} from ads a where ${and([...plan.walk, ...keyset])}
             order by ${ordering.orderBy} limit ${limit}`,
       ),
-      countListed(db, query, conditions),
+      countListed(db, query),
     ]);
-  } else if (sort === 'relevance') {
-    [rows, total] = await rankedPage(db, conditions, search, cursor, limit, tuning);
+  } else if (sort === 'relevance' && search) {
+    [rows, total] = await rankedPage(db, plan, search, cursor, limit, tuning);
   } else {
-    [rows, total] = await sortedSearchPage(db, conditions, search, ORDERING[sort], cursor, limit, tuning);
+    [rows, total] = await sortedPage(
+      db,
+      plan,
+      ORDERING[sort as Exclude<Sort, 'relevance'>],
+      cursor,
+      limit,
+      tuning,
+    );
   }
 
   const page = rows.slice(0, query.limit);
@@ -171,20 +192,29 @@ const totalOf = (matches: number): Total => ({
   capped: matches > SEARCH_TOTAL_CAP,
 });
 
+/**
+ * What a page must match: `walk` are the conditions the sort indexes hold (listed, category), `filters`
+ * and `search` the rest, which a walk tests row by row.
+ */
+type Plan = { walk: SQL[]; filters: SQL[]; search: SQL | null };
+
+const textMatch = (plan: Plan, tsv: SQL) => (plan.search ? [sql`${tsv} @@ q.query`] : []);
+const queryCte = (plan: Plan) => sql`q as (select ${plan.search ?? sql`null::tsquery`} as query)`;
+
 /** Up to CAP + 1 matches read once through the indexes: their number, and the page when that is all. */
-function fewMatches(conditions: SQL[], search: SQL) {
+function fewMatches(plan: Plan) {
   return sql`
-    q as (select ${search} as query),
+    ${queryCte(plan)},
     m as materialized (
-      select ${POOL_COLUMNS} from ads a, q where ${and([...conditions, sql`a.tsv @@ q.query`])}
+      select ${POOL_COLUMNS} from ads a, q where ${and([...plan.walk, ...plan.filters, ...textMatch(plan, sql`a.tsv`)])}
       limit ${SEARCH_TOTAL_CAP + 1}
     )`;
 }
 
-async function sortedSearchPage(
+/** The newest/price pages of filtered lists and searches (see browseAds). */
+async function sortedPage(
   db: Database,
-  conditions: SQL[],
-  search: SQL,
+  plan: Plan,
   ordering: Ordering,
   cursor: Cursor | null,
   limit: number,
@@ -194,7 +224,7 @@ async function sortedSearchPage(
   const few = await queryRows<Row & { matches: number }>(
     db,
     sql`
-    with ${fewMatches(conditions, search)}
+    with ${fewMatches(plan)}
     select ${CARD_COLUMNS}, (select count(*)::int from m) as matches
     from (select 1) one left join m a on ${keyset.length ? keyset[0] : sql`true`}
     order by ${ordering.orderBy} limit ${limit}`,
@@ -202,27 +232,30 @@ async function sortedSearchPage(
   const total = totalOf(few[0]?.matches ?? 0);
   if (!total.capped) return [few.filter((row) => row.id !== null), total];
 
-  // Many matches: walk the sort's index for a page. (tsv || '') keeps the planner from using the
-  // GIN index inside the walk, which cannot hand matches out in order.
+  // Many matches: walk the sort's index for WALK_ROWS listed ads and test each. The filters stay
+  // outside the walk, so it reads that many rows at most; (tsv || '') keeps the planner from using
+  // the GIN index there, which cannot hand matches out in order.
   const walked = await queryRows<Row>(
     db,
     sql`
+    with ${queryCte(plan)}
     select ${CARD_COLUMNS} from (
-      select ${POOL_COLUMNS} from ads a where ${and([...conditions, ...keyset])}
+      select ${POOL_COLUMNS} from ads a where ${and([...plan.walk, ...keyset])}
       order by ${ordering.orderBy} limit ${tuning.walkRows}
-    ) a
-    where (a.tsv || ''::tsvector) @@ (${search})
+    ) a, q
+    where ${and([sql`true`, ...plan.filters, ...textMatch(plan, sql`(a.tsv || ''::tsvector)`)])}
     order by ${ordering.orderBy} limit ${limit}`,
   );
   if (walked.length === limit) return [walked, total];
-  // Sparse matches: all of them through the GIN index, then sorted (a materialized set keeps the
-  // planner from walking the sort's index through the whole table instead).
+  // Sparse matches: all of them through the filters' and the GIN index, then sorted (a materialized
+  // set keeps the planner from walking the sort's index through the whole table instead).
   const collected = await queryRows<Row>(
     db,
     sql`
-    with q as (select ${search} as query),
+    with ${queryCte(plan)},
     m as materialized (
-      select ${POOL_COLUMNS} from ads a, q where ${and([...conditions, ...keyset, sql`a.tsv @@ q.query`])}
+      select ${POOL_COLUMNS} from ads a, q
+      where ${and([...plan.walk, ...plan.filters, ...keyset, ...textMatch(plan, sql`a.tsv`)])}
     )
     select ${CARD_COLUMNS} from m a order by ${ordering.orderBy} limit ${limit}`,
   );
@@ -231,23 +264,28 @@ async function sortedSearchPage(
 
 async function rankedPage(
   db: Database,
-  conditions: SQL[],
+  plan: Plan,
   search: SQL,
   cursor: Cursor | null,
   limit: number,
   tuning: SearchTuning,
 ): Promise<[Row[], Total]> {
   const keyset = cursor ? afterRelevance(cursor) : sql`true`;
-  const ranked = (pool: SQL) => sql`
-    ranked as (select a.*, ${RANK} as rank from ${pool} a, q)
+  // `rankWhen`: the first query reads up to CAP + 1 matches to count them, and ranks them only when
+  // that is all of them (an InitPlan, evaluated once); else the window below is ranked instead.
+  const ranked = (pool: SQL, rankWhen: SQL = sql`true`) => sql`
+    ranked as (select a.*, case when ${rankWhen} then ${RANK} else 0 end as rank from ${pool} a, q)
     select ${CARD_COLUMNS}, a.rank::text as "rankKey", (select count(*)::int from ranked) as "poolSize"
     from ranked a where ${keyset}
     order by ${RELEVANCE_ORDER} limit ${limit}`;
   type RankedRow = Row & { poolSize: number };
 
-  const few = await queryRows<RankedRow>(db, sql`with ${fewMatches(conditions, search)}, ${ranked(sql`m`)}`);
+  const few = await queryRows<RankedRow>(
+    db,
+    sql`with ${fewMatches(plan)}, ${ranked(sql`m`, sql`(select count(*) from m) <= ${SEARCH_TOTAL_CAP}`)}`,
+  );
   // The pool is every match read; it is counted apart only when the page is empty (past the last).
-  const matches = few[0]?.poolSize ?? (await countMatches(db, conditions, search));
+  const matches = few[0]?.poolSize ?? (await countMatches(db, plan));
   const total = totalOf(matches);
   if (!total.capped) return [few, total];
 
@@ -257,19 +295,21 @@ async function rankedPage(
     with q as (select ${search} as query),
     w as materialized (
       select ${POOL_COLUMNS} from (
-        select ${POOL_COLUMNS} from ads a where ${and(conditions)}
+        select ${POOL_COLUMNS} from ads a where ${and(plan.walk)}
         order by a.created_at desc, a.id desc limit ${tuning.relevanceWindow}
-      ) a, q where (a.tsv || ''::tsvector) @@ q.query
+      ) a, q where ${and([...plan.filters, sql`(a.tsv || ''::tsvector) @@ q.query`])}
     ), ${ranked(sql`w`)}`,
   );
-  const poolSize = window[0]?.poolSize ?? (await windowSize(db, conditions, search, tuning));
-  if (poolSize >= RELEVANCE_POOL_MIN) return [window, total];
+  const poolSize = window[0]?.poolSize ?? (await windowSize(db, plan, search, tuning));
+  // A window with at least a page of matches is the pool; fewer means sparse matches, few enough to
+  // collect the newest CAP of them through the GIN index.
+  if (poolSize >= limit) return [window, total];
   const newest = await queryRows<RankedRow>(
     db,
     sql`
     with q as (select ${search} as query),
     all_matches as materialized (
-      select ${POOL_COLUMNS} from ads a, q where ${and([...conditions, sql`a.tsv @@ q.query`])}
+      select ${POOL_COLUMNS} from ads a, q where ${and([...plan.walk, ...plan.filters, sql`a.tsv @@ q.query`])}
     ),
     n as materialized (select * from all_matches a order by a.created_at desc, a.id desc limit ${SEARCH_TOTAL_CAP}),
     ${ranked(sql`n`)}`,
@@ -277,26 +317,21 @@ async function rankedPage(
   return [newest, total];
 }
 
-async function countMatches(db: Database, conditions: SQL[], search: SQL): Promise<number> {
+async function countMatches(db: Database, plan: Plan): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`with ${fewMatches(conditions, search)} select count(*)::int as n from m`,
+    sql`with ${fewMatches(plan)} select count(*)::int as n from m`,
   );
   return row?.n ?? 0;
 }
 
-async function windowSize(
-  db: Database,
-  conditions: SQL[],
-  search: SQL,
-  tuning: SearchTuning,
-): Promise<number> {
+async function windowSize(db: Database, plan: Plan, search: SQL, tuning: SearchTuning): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from (
-      select a.tsv from ads a where ${and(conditions)}
+      select ${POOL_COLUMNS} from ads a where ${and(plan.walk)}
       order by a.created_at desc, a.id desc limit ${tuning.relevanceWindow}
-    ) a where (a.tsv || ''::tsvector) @@ (${search})`,
+    ) a where ${and([...plan.filters, sql`(a.tsv || ''::tsvector) @@ (${search})`])}`,
   );
   return row?.n ?? 0;
 }
@@ -306,19 +341,8 @@ function sortKey(sort: Sort, row: Row): string {
   return sort === 'newest' ? new Date(row.createdAt).toISOString() : row.priceKey;
 }
 
-/**
- * Without text: the trigger-kept counters answer exactly when only category and condition filter;
- * other filters are counted up to the cap, through their indexes.
- */
-async function countListed(db: Database, query: BrowseQuery, conditions: SQL[]): Promise<Total> {
-  const structured = query.county || query.caliber || query.action || query.brand || query.q || query.legal;
-  if (structured || query.priceMin !== undefined || query.priceMax !== undefined) {
-    const [row] = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (select 1 from ads a where ${and(conditions)} limit ${SEARCH_TOTAL_CAP + 1}) m`,
-    );
-    return totalOf(row?.n ?? 0);
-  }
+/** Without text or filters other than the category and condition: the trigger-kept counters answer. */
+async function countListed(db: Database, query: BrowseQuery): Promise<Total> {
   const filters: SQL[] = [sql`true`];
   if (query.category) filters.push(sql`category = ${query.category}`);
   if (query.condition) filters.push(sql`condition = ${query.condition}`);
