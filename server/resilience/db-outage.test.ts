@@ -124,7 +124,8 @@ describe.runIf(process.env.TEST_DB === 'pg')('PostgreSQL going away under a runn
         try {
           const res = await work();
           count(res.status);
-          if (res.status !== 503 && res.status >= 300)
+          // 503 while the database is away; 429 once the loop posts more ads than an account may.
+          if (res.status !== 503 && res.status !== 429 && res.status >= 300)
             failures.push(`${res.status} ${res.text.slice(0, 200)}`);
         } catch (err) {
           failures.push(String(err));

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Services } from '../app-env';
+import { enableTotp } from '../auth/two-factor-setup';
 import { type Database, queryRows } from '../db/client';
 import { ads } from '../db/schema/ads';
 import { user } from '../db/schema/auth';
@@ -10,8 +11,13 @@ import { createVerifiedUser, type ProcessUser } from '../test/server-process';
  * made in the test process on the server's database.
  */
 export async function moderationScene(services: Services, owners: number) {
-  const moderator = await createVerifiedUser(services);
-  await services.db.update(user).set({ role: 'admin.moderator' }).where(eq(user.id, moderator.id));
+  const created = await createVerifiedUser(services);
+  await services.db.update(user).set({ role: 'admin.moderator' }).where(eq(user.id, created.id));
+  // Staff need two-factor before the admin API answers them.
+  const moderator = {
+    ...created,
+    totpSecret: (await enableTotp(services.auth, services.db, created.id)).base32,
+  };
   const people: Array<{ owner: ProcessUser; adId: string }> = [];
   for (let i = 0; i < owners; i += 1) {
     const owner = await createVerifiedUser(services);

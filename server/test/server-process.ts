@@ -13,6 +13,7 @@ import { type DbHandle, openDatabase } from '../db/client';
 import { user } from '../db/schema/auth';
 import { createLogger } from '../logger';
 import { DEFAULT_PASSWORD } from './factories';
+import { totp } from './totp';
 
 /**
  * The real server (`server/main.ts`) in a child process, for tests that kill it, stop it or cut its
@@ -261,9 +262,20 @@ export class ProcessClient {
     });
   }
 
-  async signIn(who: { email: string; password: string }): Promise<void> {
-    const res = await this.request('POST', '/api/auth/sign-in/email', who);
+  /** Signs in, answering the TOTP step when the account has one (staff). */
+  async signIn(who: { email: string; password: string; totpSecret?: string }): Promise<void> {
+    const res = await this.request('POST', '/api/auth/sign-in/email', {
+      email: who.email,
+      password: who.password,
+    });
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+    if (!res.text.includes('twoFactorRedirect')) return;
+    if (!who.totpSecret)
+      throw new Error(`sign-in of ${who.email} asks for a TOTP code, and no secret is known`);
+    const code = await this.request('POST', '/api/auth/two-factor/verify-totp', {
+      code: totp(who.totpSecret),
+    });
+    if (code.status !== 200) throw new Error(`TOTP step failed: ${code.status} ${code.text}`);
   }
 }
 
