@@ -51,7 +51,8 @@ export async function startMailCapture(options: MailCaptureOptions = {}) {
   async function waitFor(
     to: string,
     predicate: (mail: CapturedMail) => boolean = () => true,
-    timeoutMs = 5000,
+    // Mail goes through the queue (a worker polls it): on a busy machine it takes seconds.
+    timeoutMs = 20_000,
   ) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
