@@ -20,6 +20,7 @@ test('a weapon is posted with its legal category and declaration, which the mode
   await page.getByLabel('Stare').selectOption({ label: 'Ca nou' });
   await page.getByLabel('Preț (RON)').fill('3600');
   await page.getByLabel('Localitate').fill('Arad');
+  await page.getByLabel('Județ').selectOption({ label: 'Arad' });
 
   // A prohibited weapon is explained and refused.
   await page.getByLabel('Armă interzisă (categoria A)').check();

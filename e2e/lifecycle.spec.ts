@@ -5,7 +5,7 @@ import { linkFromMail } from './support/outbox';
 import { expect, test } from './support/test';
 
 // Issue 12: the life of a listing. Demo data (server/seed/demo-ads.ts DEMO_STATE_ADS) holds an ad
-// in every state; the first maintenance pass (a minute after start) expires the "ended" one and
+// in every state; the maintenance (every minute in e2e, playwright.config.ts) expires the "ended" one and
 // mails its owner the one-click renewal link.
 
 test('an owner marks an ad sold; visitors see the "Vândut" banner with the date', async ({
@@ -23,6 +23,7 @@ test('an owner marks an ad sold; visitors see the "Vândut" banner with the date
       condition: 'like-new',
       price: '5200',
       location: 'Brașov',
+      county: 'BV',
       imageIds: [],
     },
   });

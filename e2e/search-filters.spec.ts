@@ -31,6 +31,8 @@ async function postApprovedAds(page: Page, browser: Parameters<typeof signedInCo
         county: ad.county,
         location: ad.location,
         caliber: ad.caliber,
+        legalCategory: 'authorisation',
+        declaration: true,
         imageIds: [],
       },
     });

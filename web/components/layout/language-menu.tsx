@@ -12,8 +12,11 @@ export function LanguageMenu() {
     <DeferredMenu
       loader={popup}
       trigger={
-        <Button variant="ghost" size="sm" aria-label={t('nav.language')} data-testid="language-menu">
+        // Named by its content ("Limba ro"): a label that left out the visible "RO" would break
+        // WCAG 2.5.3 (label in name) where the code shows, from the sm width up.
+        <Button variant="ghost" size="sm" data-testid="language-menu">
           <Globe aria-hidden="true" />
+          <span className="sr-only">{t('nav.language')} </span>
           <span className="hidden uppercase sm:inline">{current}</span>
         </Button>
       }
