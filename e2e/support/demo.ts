@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect } from '@playwright/test';
-import { signInThroughApi } from './moderation';
+import { DEMO_MODERATOR, moderatorContext, signInThroughApi } from './moderation';
 
 /** The e2e server starts with the demo data (DEMO_DATA=on): approved ads owned by these two sellers. */
 export const DEMO_SELLER = {
@@ -19,6 +19,7 @@ export async function signedInContext(
   browser: Browser,
   account: { email: string; password: string; totpSecret?: string },
 ): Promise<BrowserContext> {
+  if (account.email === DEMO_MODERATOR.email) return moderatorContext(browser);
   const context = await browser.newContext({
     extraHTTPHeaders: { 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` },
   });

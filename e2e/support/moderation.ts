@@ -2,6 +2,7 @@ import { createOTP } from '@better-auth/utils/otp';
 import {
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type BrowserContextOptions,
   expect,
   type Page,
@@ -59,13 +60,20 @@ export async function signInModeratorThroughForm(page: Page): Promise<void> {
 export async function moderatorContext(browser: Browser, options: BrowserContextOptions = {}) {
   const context = await browser.newContext({
     ...options,
+    // One session per worker: the server allows 10 sign-ins per account in 15 minutes, fewer than
+    // the specs that act as the moderator.
+    storageState: moderatorSession,
     extraHTTPHeaders: {
       'x-forwarded-for': `10.9.${Date.now() % 250}.${Math.floor(Math.random() * 250) + 1}`,
     },
   });
-  await signInThroughApi(context.request, DEMO_MODERATOR);
+  if (!moderatorSession) {
+    await signInThroughApi(context.request, DEMO_MODERATOR);
+    moderatorSession = await context.storageState();
+  }
   return context;
 }
+let moderatorSession: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
 /** A moderator session (the demo moderator of the e2e server) approves the ad through the API. */
 export async function approveAsModerator(browser: Browser, adId: string) {
