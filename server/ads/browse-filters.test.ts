@@ -308,6 +308,8 @@ describe('every plan pages without duplicates or gaps', () => {
     { county: 'CJ' },
     { priceMin: 1000, priceMax: 7000 },
     { caliber: '9x19', action: 'semi-auto' },
+    { brand: 'beretta', priceMax: 8000 },
+    { q: 'pistol', brand: 'Glock', county: 'B' },
   ];
   const SORTS = ['newest', 'price-asc', 'price-desc', 'relevance'] as const;
 

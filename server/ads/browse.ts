@@ -65,8 +65,9 @@ const afterRelevance = (c: Cursor) => {
 const CARD_COLUMNS = sql`a.id, a.title, a.category, a.condition, a.price::float8 as price,
   a.price::text as "priceKey", a.location, a.county, a.caliber, a.caliber_id as "caliberId", a.action,
   a.featured, a.status, a.created_at as "createdAt", a.legal_category as "legalCategory"`;
+/** What a walk's window carries: the card, the text, and every column a filter tests (filterConditions). */
 const POOL_COLUMNS = sql`a.id, a.title, a.category, a.condition, a.price, a.location, a.county, a.caliber,
-  a.caliber_id, a.action, a.featured, a.status, a.created_at, a.tsv, a.legal_category`;
+  a.caliber_id, a.action, a.brand, a.featured, a.status, a.created_at, a.tsv, a.legal_category`;
 
 /** The sort a query means: relevance only ranks text, and a text search without a sort is ranked. */
 export function effectiveSort(
