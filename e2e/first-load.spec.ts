@@ -14,7 +14,12 @@ function watch(page: Page) {
   page.on('response', (res) => {
     if (res.status() >= 400) failed.push(`${res.status()} ${res.url()}`);
   });
-  page.on('requestfailed', (req) => failed.push(`${req.failure()?.errorText} ${req.url()}`));
+  page.on('requestfailed', (req) => {
+    // A lazy card image still loading when the test goes to the next page is cancelled by the
+    // navigation, not failed.
+    if (req.failure()?.errorText === 'net::ERR_ABORTED') return;
+    failed.push(`${req.failure()?.errorText} ${req.url()}`);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
@@ -76,6 +81,7 @@ test('home is search-first: the hero field goes to /browse, and the first card s
     expect(box?.y ?? 1e9).toBeLessThan(page.viewportSize()?.height ?? 0);
   } else {
     // The newest ads fill whole rows.
+    await expect(page.getByTestId('ad-card').first()).toBeVisible();
     const tops = await page
       .getByTestId('ad-card')
       .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
