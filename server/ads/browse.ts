@@ -98,6 +98,26 @@ function walkConditions(query: BrowseQuery): SQL[] {
   return conditions;
 }
 
+/**
+ * Sorted by price, the price bounds are where the walk starts and stops on the price index (a walk
+ * from the cheapest ad testing `price >= 1500` would read only cheaper ones); any other sort tests
+ * them on the rows it reads, like the other filters.
+ */
+function planFor(query: BrowseQuery, sort: Sort, search: SQL | null): Plan {
+  const walk = walkConditions(query);
+  if (sort !== 'price-asc' && sort !== 'price-desc')
+    return { walk, filters: filterConditions(query), search };
+  const withoutPrice = filterConditions({ ...query, priceMin: undefined, priceMax: undefined });
+  return { walk: [...walk, ...priceConditions(query)], filters: withoutPrice, search };
+}
+
+function priceConditions(query: BrowseQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.priceMin !== undefined) conditions.push(sql`a.price >= ${query.priceMin}`);
+  if (query.priceMax !== undefined) conditions.push(sql`a.price <= ${query.priceMax}`);
+  return conditions;
+}
+
 /** Every other filter: tested on the rows a walk reads, or used to collect sparse matches. */
 function filterConditions(query: BrowseQuery): SQL[] {
   const conditions: SQL[] = [];
@@ -109,8 +129,7 @@ function filterConditions(query: BrowseQuery): SQL[] {
   if (query.brand) conditions.push(sql`a.brand = ${canonicalBrand(query.brand)}`);
   // Issue 12: the legal category (Legea 295/2004), counted like the other structured filters.
   if (query.legal) conditions.push(sql`a.legal_category = ${query.legal}`);
-  if (query.priceMin !== undefined) conditions.push(sql`a.price >= ${query.priceMin}`);
-  if (query.priceMax !== undefined) conditions.push(sql`a.price <= ${query.priceMax}`);
+  conditions.push(...priceConditions(query));
   return conditions;
 }
 
@@ -139,7 +158,7 @@ export async function browseAds(
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   const limit = query.limit + 1;
 
-  const plan: Plan = { walk: walkConditions(query), filters: filterConditions(query), search };
+  const plan = planFor(query, sort, search);
   let rows: Row[];
   let total: Total;
   if (!search && plan.filters.length === 0) {
