@@ -65,7 +65,7 @@ test('the LCP image is preloaded with high priority and its <img> is never lazy'
   const first = page.getByTestId('ad-card').first().locator('img');
   await expect(first).toHaveAttribute('loading', 'eager');
   await expect(first).toHaveAttribute('fetchpriority', 'high');
-  await expect(page.getByTestId('ad-card').nth(1).locator('source')).toHaveAttribute(
+  await expect(page.getByTestId('ad-card').first().locator('source')).toHaveAttribute(
     'srcset',
     /640w, .* 1600w/,
   );
