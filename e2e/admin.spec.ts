@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { PASSWORD, registerVerifiedUser, signInThroughForm } from './support/accounts';
 import { ORIGIN } from './support/demo';
-import { DEMO_MODERATOR, signInModeratorThroughForm, signInThroughApi } from './support/moderation';
+import { moderatorContext, signInModeratorThroughForm } from './support/moderation';
 import { test as base, expect } from './support/test';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -12,14 +12,11 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
  */
 const test = base.extend<{ moderator: Page }, { moderatorState: StorageState }>({
   moderatorState: [
-    async ({ playwright }, use) => {
-      const request = await playwright.request.newContext({
-        baseURL: ORIGIN,
-        extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.9`, origin: ORIGIN },
-      });
-      await signInThroughApi(request, DEMO_MODERATOR);
-      await use(await request.storageState());
-      await request.dispose();
+    // The worker's one moderator session (support/moderation.ts): sign-ins are limited per account.
+    async ({ browser }, use) => {
+      const context = await moderatorContext(browser);
+      await use(await context.storageState());
+      await context.close();
     },
     { scope: 'worker' },
   ],
