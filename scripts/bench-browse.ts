@@ -6,7 +6,7 @@
 // connections; then the mix again with the cache on, beside it. EXPLAIN of the slowest query and of
 // a sparse and a dense search go into the JSON in bench/results/. Compare ratios within one run:
 // this machine is shared and noisy.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,7 @@ import {
 } from '../server/seed/synthetic';
 import { createLocalDiskStorage } from '../server/storage/local-disk-storage';
 import { drawWorkload, randomFrom, type WorkItem } from './bench-browse/workload';
+import { startBenchServer } from './lib/bench-server';
 import { progressBar } from './lib/progress';
 
 const TARGET_ADS = Number(process.env.BENCH_ADS ?? 1_000_000);
@@ -70,32 +71,13 @@ async function seed(db: Database) {
 const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
 const pathOf = (item: WorkItem) => `/api/ads?${qs(item.query)}`;
 
-async function startServer(dataDir: string, listCacheMs: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(PORT),
-      API_ONLY: 'true',
-      LIST_CACHE_MS: String(listCacheMs),
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      DEMO_DATA: 'off',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+const startServer = (dataDir: string, listCacheMs: number) =>
+  startBenchServer({
+    port: PORT,
+    databaseUrl: url,
+    dataDir,
+    env: { LIST_CACHE_MS: String(listCacheMs), DEMO_DATA: 'off' },
   });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  child.kill();
-  throw new Error('server did not start');
-}
 
 async function stopServer(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -4,13 +4,14 @@
 // time, as a crawler does, with gzip), timing each to its last byte and sampling the server's
 // resident memory meanwhile (after a VACUUM ANALYZE, as autovacuum leaves a live table). Budget: every file in at most 1 s, memory flat across files. JSON in
 // bench/results/; the exit code is non-zero when over budget.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { countAds, ensureSeedUsers, insertSyntheticBatch } from '../server/seed/synthetic';
+import { startBenchServer } from './lib/bench-server';
 import { progressBar } from './lib/progress';
 
 const TARGET_ADS = Number(process.env.BENCH_ADS ?? 1_000_000);
@@ -46,32 +47,6 @@ async function seed(db: Parameters<typeof countAds>[0]) {
   }
   bar.done();
   await db.execute('analyze');
-}
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(PORT),
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      API_ONLY: 'true',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  child.kill();
-  throw new Error('server did not start');
 }
 
 const rssMb = (pid: number) => {
@@ -113,7 +88,12 @@ await seed(database.db);
 await database.db.execute('vacuum analyze ads');
 const total = await countAds(database.db);
 await database.close();
-const server = await startServer(mkdtempSync(path.join(os.tmpdir(), 'bench-sitemap-')));
+const server = await startBenchServer({
+  port: PORT,
+  databaseUrl: url,
+  dataDir: mkdtempSync(path.join(os.tmpdir(), 'bench-sitemap-')),
+  env: { PUBLIC_URL: `http://localhost:${PORT}` },
+});
 try {
   const baselineRssMb = Math.round(rssMb(server.pid ?? 0));
   const index = await measure(server, `http://localhost:${PORT}/sitemap.xml`);

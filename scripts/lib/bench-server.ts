@@ -1,0 +1,36 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/**
+ * The production server as a child process for a benchmark, API only, on PostgreSQL; resolves once
+ * /api/health answers. `env` adds or overrides variables (LIST_CACHE_MS, PUBLIC_URL...).
+ */
+export async function startBenchServer(options: {
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(options.port),
+      API_ONLY: 'true',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: options.dataDir,
+      NODE_ENV: 'production',
+      ...options.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${options.port}/api/health`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
