@@ -21,9 +21,12 @@ export default defineConfig({
     sourcemap: false,
     // The server reads it to hint each page's route chunk to the browser (server/seo/asset-hints.ts).
     manifest: true,
+    // Module preload is native in every browser the app supports (modern ones only): no polyfill in
+    // the entry script.
+    modulePreload: { polyfill: false },
     // Everything the first paint needs (what the entry imports statically) goes in one chunk. Left to
     // itself the bundler splits it into many small chunks shared with the lazy routes, each adding
-    // its own overhead to the home page's 150 KB budget (scripts/bundle-size.ts).
+    // its own overhead to the home page's budget (scripts/lib/bundle-size.ts).
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
   server: {

@@ -59,6 +59,9 @@ test('post an ad with two cropped photos, get it approved, find it, browse its g
   await expect(page.getByRole('dialog')).toBeHidden();
   await page.getByRole('button', { name: 'Trimite spre verificare' }).click();
   await expect(page.getByText('Anunțul a fost trimis spre verificare!')).toBeVisible();
+  // Issue 12: the page says what happens next (typical review time, each decision), then leads on.
+  await expect(page.getByTestId('review-wait')).toContainText(/moderator/);
+  await page.getByTestId('ad-submitted').getByRole('link', { name: 'Anunțurile mele' }).click();
   await expect(page).toHaveURL(/\/dashboard\/listings$/);
 
   const mine = await (await page.request.get('/api/me/ads')).json();

@@ -29,7 +29,9 @@ test('a buyer writes from the ad page, the seller sees the unread counter and re
   await box.fill(question);
   await page.getByRole('button', { name: 'Trimite mesajul' }).click();
   await expect(page.getByText('Mesajul tău a fost trimis vânzătorului!')).toBeVisible();
-  await expect(box).toHaveValue('');
+  // The box now continues that conversation (issue 14 item 19), empty again.
+  await expect(page.getByTestId('already-wrote')).toContainText(question);
+  await expect(page.getByLabel('Continuă conversația')).toHaveValue('');
   expect(posted).toBe(1);
 
   // The seller, in a browser of their own, sees the counter on the avatar without opening the menu.

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { PASSWORD, registerVerifiedUser, signOutThroughMenu, uniqueEmail } from './support/accounts';
@@ -70,6 +71,59 @@ test('the crop dialog is walked with Tab in the order it is seen: crop area, zoo
   await expect(area).toBeFocused();
 });
 
+test('after writing to a seller the ad page says so, shows the conversation and the box continues it', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await registerVerifiedUser(page);
+  const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/messages$/.test(request.url()))
+      posts.push(new URL(request.url()).pathname);
+  });
+
+  await page.goto(`/ad/${adId}`);
+  const contact = page.getByTestId('contact-box');
+  await expect(contact.getByTestId('already-wrote')).toHaveCount(0);
+  await page.getByLabel('Mesajul tău').fill('Bună ziua, mai este disponibil?');
+  await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+
+  // Not the empty first-message form again: the notice, the message just sent, and a box that continues.
+  const wrote = contact.getByTestId('already-wrote');
+  await expect(wrote).toContainText('Ai scris deja vânzătorului');
+  await expect(wrote.getByTestId('contact-message')).toHaveText([/Tu.*Bună ziua, mai este disponibil\?/]);
+  await expect(page.getByLabel('Mesajul tău')).toHaveCount(0);
+  const box = page.getByLabel('Continuă conversația');
+  await expect(box).toHaveValue('');
+
+  // It is the server's memory, not the page's: coming back shows the same.
+  await page.reload();
+  await expect(wrote).toContainText('Ai scris deja vânzătorului');
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  await box.fill('Aș putea veni să-l văd sâmbătă?');
+  await contact.getByRole('button', { name: 'Trimite', exact: true }).click();
+  await expect(page.getByText('Mesaj trimis în aceeași conversație')).toBeVisible();
+  await expect(wrote.getByTestId('contact-message')).toHaveText([
+    /Bună ziua, mai este disponibil\?/,
+    /Aș putea veni să-l văd sâmbătă\?/,
+  ]);
+  await expect(box).toHaveValue('');
+  // The first message opened the conversation; the second went into it.
+  expect(posts[0]).toBe(`/api/ads/${adId}/messages`);
+  expect(posts[1]).toMatch(/^\/api\/conversations\/[0-9a-f-]{36}\/messages$/);
+  expect(posts).toHaveLength(2);
+
+  await wrote.getByRole('link', { name: 'Vezi toată conversația' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('message')).toHaveCount(2);
+  await page.goto('/dashboard/messages');
+  await expect(page.getByTestId('conversation')).toHaveCount(1);
+});
+
 /** The control's inline error: named by aria-describedby, with aria-invalid on the control. */
 async function expectInlineError(page: Page, label: Locator, message: string) {
   await expect(label).toHaveAttribute('aria-invalid', 'true');
@@ -139,6 +193,8 @@ test('the ad form, settings and the message box show their errors inline too', a
 test('a visitor asked to sign in to write comes back to the ad, signing in or registering', async ({
   page,
 }) => {
+  // Registration, its mailed link and two sign-in round trips: about 25 s on a quiet machine.
+  test.setTimeout(60_000);
   const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
   const { email } = await registerVerifiedUser(page);
   await signOutThroughMenu(page);

@@ -26,6 +26,11 @@ test.describe('top bar', () => {
     await expect(page).toHaveURL(/\/browse$/);
     await nav.getByRole('link', { name: 'ArmaMarket' }).click();
     await expect(page).toHaveURL(/\/$/);
+    // The address changes before the new page renders: wait for the link to follow it.
+    await expect(nav.getByRole('link', { name: 'Autentificare' })).toHaveAttribute(
+      'href',
+      '/auth?mode=login',
+    );
     await nav.getByRole('link', { name: 'Autentificare' }).click();
     await expect(page).toHaveURL(/\/auth\?mode=login$/);
   });

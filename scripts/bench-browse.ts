@@ -16,7 +16,7 @@ import pg from 'pg';
 import { browseQuerySchema } from '../common/schemas/ads';
 import { browseAds } from '../server/ads/browse';
 import { refreshSearchVocabulary, vocabularyIsEmpty } from '../server/ads/search-vocabulary';
-import { type Database, openDatabase, queryRows } from '../server/db/client';
+import { type Database, openDatabase, PLANNER_SETTINGS, queryRows } from '../server/db/client';
 import {
   countAds,
   ensureSeedUsers,
@@ -25,6 +25,7 @@ import {
 } from '../server/seed/synthetic';
 import { createLocalDiskStorage } from '../server/storage/local-disk-storage';
 import { drawWorkload, randomFrom, type WorkItem } from './bench-browse/workload';
+import { ensureDatabase } from './lib/bench-database';
 import { startBenchServer } from './lib/bench-server';
 import { progressBar } from './lib/progress';
 
@@ -39,16 +40,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3210);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 
 const BUDGET = { classP95Ms: 25, mixRps: 400, mixP99Ms: 250, apiOverSqlP50: 1.5 };
-
-async function ensureDatabase() {
-  const target = new URL(url);
-  const admin = new pg.Client({ connectionString: url.replace(target.pathname, '/postgres') });
-  await admin.connect();
-  const name = target.pathname.slice(1);
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await admin.query(`create database "${name}"`);
-  await admin.end();
-}
 
 async function seed(db: Database) {
   const existing = await countAds(db);
@@ -182,32 +173,54 @@ async function mix(items: WorkItem[], seconds: number, seed: number) {
   };
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of every statement browseAds runs for a query. */
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of every statement browseAds runs for a query, replayed as it ran: the
+ * statements of a transaction again in one, after the planner settings it made (browse.ts).
+ */
 async function explain(
   database: { db: Database },
   client: pg.Client,
   storage: ReturnType<typeof createLocalDiskStorage>,
   query: Record<string, string>,
 ) {
-  const captured: SQL[] = [];
-  const db = new Proxy(database.db, {
-    get(target, key, receiver) {
-      if (key === 'execute') {
-        return (statement: SQL) => {
-          captured.push(statement);
-          return target.execute(statement);
-        };
-      }
-      return Reflect.get(target, key, receiver);
-    },
-  });
-  await browseAds(db, storage, browseQuerySchema.parse(query));
+  const captured: { statement: SQL; transaction: number | null }[] = [];
+  let transactions = 0;
+  const capturing = (target: Database, transaction: number | null): Database =>
+    new Proxy(target, {
+      get(inner, key, receiver) {
+        if (key === 'execute') {
+          return (statement: SQL) => {
+            captured.push({ statement, transaction });
+            return inner.execute(statement);
+          };
+        }
+        if (key === 'transaction') {
+          return (work: (tx: Database) => Promise<unknown>) => {
+            const id = ++transactions;
+            return inner.transaction((tx) => work(capturing(tx as unknown as Database, id)));
+          };
+        }
+        return Reflect.get(inner, key, receiver);
+      },
+    });
+  await browseAds(capturing(database.db, null), storage, browseQuerySchema.parse(query));
   const dialect = (
     database.db as unknown as { dialect: { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } } }
   ).dialect;
-  const plans = [];
-  for (const statement of captured) {
+  const plans: string[] = [];
+  let open: number | null = null;
+  for (const { statement, transaction } of captured) {
     const compiled = dialect.sqlToQuery(statement);
+    if (transaction !== open) {
+      if (open !== null) await client.query('commit');
+      if (transaction !== null) await client.query('begin');
+      open = transaction;
+    }
+    if (/set_config\(/.test(compiled.sql)) {
+      await client.query(compiled.sql, compiled.params);
+      plans.push(`(planner settings: ${compiled.params.join(', ')} off)`);
+      continue;
+    }
     if (/from ad_images|select distinct on/i.test(compiled.sql)) continue;
     const { rows } = await client.query(
       `explain (analyze, buffers, format text) ${compiled.sql}`,
@@ -215,10 +228,11 @@ async function explain(
     );
     plans.push(rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
   }
+  if (open !== null) await client.query('commit');
   return { query, plans };
 }
 
-await ensureDatabase();
+await ensureDatabase(url);
 const database = await openDatabase({ kind: 'pg', url, poolSize: POOL_SIZE });
 await database.migrate();
 console.log(`Seeding up to ${TARGET_ADS.toLocaleString('en-US')} ads...`);
@@ -264,7 +278,8 @@ try {
 
   const slowestClass = Object.entries(perClass).sort((a, b) => b[1].api.p95 - a[1].api.p95)[0]!;
   const slowestItem = workload.find((item) => pathOf(item) === slowestClass[1].slowest.path)!;
-  const client = new pg.Client({ connectionString: url });
+  // The server's own connection settings, so that each plan is the one it runs.
+  const client = new pg.Client({ connectionString: url, options: PLANNER_SETTINGS.join(' ') });
   await client.connect();
   const explains = {
     slowest: {

@@ -8,9 +8,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { countAds, ensureSeedUsers, insertSyntheticBatch } from '../server/seed/synthetic';
+import { ensureDatabase } from './lib/bench-database';
 import { startBenchServer } from './lib/bench-server';
 import { progressBar } from './lib/progress';
 
@@ -24,16 +24,6 @@ const BUDGET_MS = 1000;
  * what must not happen is growth with the size of the files.
  */
 const MEMORY_GROWTH_BUDGET_MB = 128;
-
-async function ensureDatabase() {
-  const target = new URL(url);
-  const admin = new pg.Client({ connectionString: url.replace(target.pathname, '/postgres') });
-  await admin.connect();
-  const name = target.pathname.slice(1);
-  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!rowCount) await admin.query(`create database "${name}"`);
-  await admin.end();
-}
 
 async function seed(db: Parameters<typeof countAds>[0]) {
   const existing = await countAds(db);
@@ -78,7 +68,7 @@ async function measure(server: ChildProcess, fileUrl: string) {
   };
 }
 
-await ensureDatabase();
+await ensureDatabase(url);
 const database = await openDatabase({ kind: 'pg', url, poolSize: 2 });
 await database.migrate();
 console.log(`Seeding up to ${TARGET_ADS.toLocaleString('en-US')} ads...`);

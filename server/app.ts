@@ -12,6 +12,7 @@ import { viewerMiddleware } from './auth/viewer';
 import { isDatabaseUnavailableError, isDatabaseUnreachable } from './db/client';
 import { AppError, errorBody } from './errors';
 import { createApiRouter } from './http/api-app';
+import { jsonCompression } from './http/json-compression';
 import { createMicroCache } from './http/micro-cache';
 import { requestLog } from './http/request-log';
 import { sameOrigin } from './http/same-origin';
@@ -25,11 +26,15 @@ import { adminReportsRoutes } from './routes/admin-reports';
 import { adminUsersRoutes } from './routes/admin-users';
 import { adsRoutes } from './routes/ads';
 import { conversationsRoutes } from './routes/conversations';
+import { dealersRoutes } from './routes/dealers';
 import { favoritesRoutes } from './routes/favorites';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { overviewRoutes } from './routes/overview';
 import { reportsRoutes } from './routes/reports';
+import { reviewWaitRoutes } from './routes/review-wait';
+import { savedSearchesRoutes } from './routes/saved-searches';
+import { sellersRoutes } from './routes/sellers';
 import { uploadsRoutes } from './routes/uploads';
 import { assetHints } from './seo/asset-hints';
 import { pageRenderer } from './seo/pages';
@@ -79,11 +84,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
 /**
  * Writes that cannot change what a public list shows: sign-in and the rest of auth, uploads (unseen
- * until an ad uses them), messages, favorites and reports. Under load they are most of the writes,
+ * until an ad uses them), messages, favorites, reports and saved searches. Under load they are most of the writes,
  * and each would otherwise empty the list cache.
  */
 const LIST_NEUTRAL_WRITES =
-  /^\/api\/(auth\/.*|uploads|conversations\/.*|me\/favorites\/.*|ads\/[^/]+\/(messages|reports))$/;
+  /^\/api\/(auth\/.*|uploads|conversations\/.*|me\/favorites\/.*|me\/dealer|me\/saved-searches(\/.*)?|saved-searches\/unsubscribe|ads\/[^/]+\/(messages|reports))$/;
 
 export function buildApp(services: Services, options: AppOptions = {}) {
   const { config, logger } = services;
@@ -92,6 +97,7 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   app.use(requestLog(logger));
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
   app.use(compress());
+  app.use('/api/*', jsonCompression());
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
@@ -129,6 +135,9 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   });
   app.use('/api/*', listCache.invalidateOnWrite);
   app.use('/api/ads', listCache.middleware);
+  // Seller pages and the typical review wait are the same for everyone too (issue 12).
+  for (const path of ['/api/sellers/:id', '/api/sellers/:id/ads', '/api/moderation/typical-wait'])
+    app.use(path, listCache.middleware);
   app.use('/api/*', viewerMiddleware(services.auth, services.db));
   app.route('/api', authRoutes(services.auth, services.db, { trustProxy: config.trustProxy }));
 
@@ -140,7 +149,11 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   api.route('/', conversationsRoutes(services));
   api.route('/', favoritesRoutes(services));
   api.route('/', reportsRoutes(services));
+  api.route('/', savedSearchesRoutes(services));
+  api.route('/', dealersRoutes(services));
   api.route('/', overviewRoutes(services));
+  api.route('/', sellersRoutes(services));
+  api.route('/', reviewWaitRoutes(services));
   api.route('/', adminModerationRoutes(services));
   api.route('/', adminReportsRoutes(services));
   api.route('/', adminUsersRoutes(services));

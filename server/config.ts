@@ -44,6 +44,7 @@ const envSchema = z.object({
   QUEUE_SUPERVISE_SECONDS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(3600).default(60)),
   MAIL_RETRY_SECONDS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(3600).default(30)),
   MAIL_RETRY_LIMIT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(50).default(12)),
+  ALERT_INTERVAL_SECONDS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(86_400).default(900)),
   MAINTENANCE_CRON: z.preprocess(
     emptyAsUnset,
     z
@@ -89,6 +90,8 @@ export type Config = {
   mailRetryLimit: number;
   /** When the maintenance runs (cron, UTC). */
   maintenanceCron: string;
+  /** At most one instant alert mail per saved search in this many seconds (15 minutes; e2e shortens it). */
+  alertIntervalSeconds: number;
 };
 
 const proxyHops = (value: string) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value));
@@ -127,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     mailRetryLimit: e.MAIL_RETRY_LIMIT,
     maintenanceCron: e.MAINTENANCE_CRON,
+    alertIntervalSeconds: e.ALERT_INTERVAL_SECONDS,
   };
 }

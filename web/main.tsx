@@ -2,10 +2,10 @@ import './lib/zod-jitless';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AuthProvider } from './lib/auth';
 import './lib/i18n';
-import { router } from './router';
+import { AppRoutes } from './router';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -15,8 +15,8 @@ const queryClient = new QueryClient({
 const AppToaster = lazy(() => import('./components/layout/app-toaster'));
 
 /**
- * Sonner is not needed for the first paint, so it loads right after it. The Toaster is mounted long
- * before any form can be sent; toasts fired before it is mounted would be lost.
+ * Sonner is not needed for the first paint, so it loads right after it. Notices sent before it has
+ * mounted (lib/notify) wait for it.
  */
 function DeferredToaster() {
   const [ready, setReady] = useState(false);
@@ -33,7 +33,9 @@ createRoot(document.getElementById('root')!).render(
     <Suspense fallback={null}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </AuthProvider>
         <DeferredToaster />
       </QueryClientProvider>

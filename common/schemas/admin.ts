@@ -66,6 +66,10 @@ export const MODERATION_ACTIONS = [
   'user.deactivate',
   'user.reactivate',
   'user.set_role',
+  // Issue 12: verified dealers (the target is the applicant's account).
+  'dealer.approve',
+  'dealer.refuse',
+  'dealer.withdraw',
 ] as const;
 export type ModerationActionName = (typeof MODERATION_ACTIONS)[number];
 

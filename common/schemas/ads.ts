@@ -125,6 +125,8 @@ export const sellerSchema = z.object({
   lastName: z.string(),
   /** Only for signed-in viewers: keeps addresses away from scrapers. */
   email: z.string().nullable(),
+  /** A verified dealer's business name (issue 12), null for everyone else. */
+  dealerName: z.string().nullable(),
 });
 
 /** What a list shows of an ad (ad card). */
@@ -143,6 +145,8 @@ export const adCardSchema = z.object({
   status: z.enum(AD_STATUSES),
   /** Under Legea 295/2004 (common/legal.ts): a badge on the card and the detail. */
   legalCategory: z.enum(LEGAL_CATEGORIES),
+  /** The seller is a verified dealer (issue 12): a badge on the card and the detail. */
+  sellerDealer: z.boolean(),
   createdAt: z.string(),
   image: adImageSchema.nullable(),
 });
@@ -229,6 +233,8 @@ export const browseQuerySchema = z
     brand: z.string().trim().max(BRAND_MAX, 'brandMax').optional(),
     /** Issue 12: the legal category (common/legal.ts). */
     legal: z.enum(LEGAL_CATEGORIES, { error: 'invalid' }).optional(),
+    /** Issue 12: '1' lists only the ads of verified dealers. */
+    dealer: z.literal('1', { error: 'invalid' }).optional(),
     sort: z.enum(SORTS, { error: 'sortInvalid' }).optional(),
     /** '1': search the text as typed, without correcting a misspelt word. */
     literal: z.literal('1', { error: 'invalid' }).optional(),

@@ -52,6 +52,13 @@ export const conversationDetailSchema = conversationSummarySchema.extend({
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 
+/**
+ * The ad page's contact box: the caller's own conversation about the ad as its buyer, with its newest
+ * messages (oldest first), or null before they have written. The box then continues it.
+ */
+export const adConversationSchema = z.object({ conversation: conversationDetailSchema.nullable() });
+export type AdConversation = z.infer<typeof adConversationSchema>;
+
 export const sentMessageSchema = z.object({ conversationId: z.string(), message: messageSchema });
 export type SentMessage = z.infer<typeof sentMessageSchema>;
 

@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createOTP } from '@better-auth/utils/otp';
 import {
   type APIRequestContext,
@@ -17,6 +19,12 @@ export const DEMO_MODERATOR = {
   email: 'moderator@armamarket.ro',
   password: 'moderator-parola-2026',
   totpSecret: 'armamarket-demo-2fa!',
+};
+/** The demo admin.super (the audit log, the Dealeri tab). */
+export const DEMO_SUPER = {
+  email: 'admin@armamarket.ro',
+  password: 'admin-parola-2026',
+  totpSecret: 'armamarket-admin-2fa!',
 };
 const origin = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
@@ -58,10 +66,11 @@ export async function signInModeratorThroughForm(page: Page): Promise<void> {
  * when staff need a second factor, it goes here.
  */
 export async function moderatorContext(browser: Browser, options: BrowserContextOptions = {}) {
+  moderatorSession ??= sharedSession();
   const context = await browser.newContext({
     ...options,
-    // One session per worker: the server allows 10 sign-ins per account in 15 minutes, fewer than
-    // the specs that act as the moderator.
+    // One session for the run (SESSION_FILE): the server allows 10 sign-ins per account in 15
+    // minutes, fewer than the specs that act as the moderator.
     storageState: moderatorSession,
     extraHTTPHeaders: {
       'x-forwarded-for': `10.9.${Date.now() % 250}.${Math.floor(Math.random() * 250) + 1}`,
@@ -70,10 +79,22 @@ export async function moderatorContext(browser: Browser, options: BrowserContext
   if (!moderatorSession) {
     await signInThroughApi(context.request, DEMO_MODERATOR);
     moderatorSession = await context.storageState();
+    mkdirSync(path.dirname(SESSION_FILE), { recursive: true });
+    // Written aside and renamed: another worker never reads half a file.
+    writeFileSync(`${SESSION_FILE}.${process.pid}`, JSON.stringify(moderatorSession));
+    renameSync(`${SESSION_FILE}.${process.pid}`, SESSION_FILE);
   }
   return context;
 }
+/**
+ * Shared by every worker process of the run, through a file: workers come and go (a new one per
+ * project, one after each failure), and the account allows 10 sign-ins in 15 minutes. It lives in
+ * the run's output folder, which Playwright empties when a run starts, as the server's data is.
+ */
+const SESSION_FILE = path.resolve('test-results', '.moderator-session.json');
 let moderatorSession: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+const sharedSession = (): typeof moderatorSession =>
+  existsSync(SESSION_FILE) ? JSON.parse(readFileSync(SESSION_FILE, 'utf8')) : undefined;
 
 /** A moderator session (the demo moderator of the e2e server) approves the ad through the API. */
 export async function approveAsModerator(browser: Browser, adId: string) {

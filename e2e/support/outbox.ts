@@ -33,3 +33,22 @@ export async function linkFromMail(
   }).toPass({ timeout: options.timeout ?? 10_000 });
   return link;
 }
+
+/** Waits for a mail to an address whose subject matches, and returns it (the last such). */
+export async function mailTo(
+  email: string,
+  options: { subject?: RegExp; timeout?: number } = {},
+): Promise<CapturedMail> {
+  let found: CapturedMail | undefined;
+  await expect(async () => {
+    const mails = mailsTo(email).filter((mail) => !options.subject || options.subject.test(mail.subject));
+    found = mails.at(-1);
+    expect(found, `a mail to ${email}`).toBeTruthy();
+  }).toPass({ timeout: options.timeout ?? 10_000 });
+  return found!;
+}
+
+/** How many mails to an address (with a matching subject) are in the outbox now. */
+export function countMailsTo(email: string, subject?: RegExp): number {
+  return mailsTo(email).filter((mail) => !subject || subject.test(mail.subject)).length;
+}

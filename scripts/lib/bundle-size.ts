@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const HOME_JS_BUDGET_GZIP = 150 * 1024;
+// 130.9 KB when set, plus about 1 KB of headroom (docs/ARCHITECTURE.md, Decisions).
+export const HOME_JS_BUDGET_GZIP = 132 * 1024;
 
 export type BundleReport = {
   files: Array<{ file: string; bytes: number; gzip: number }>;

@@ -200,6 +200,17 @@ describe('structured filters', () => {
     const res = await createClient(ctx).get<AdPage>('/api/ads?county=CJ&caliber=9x19');
     expect(res.body).toMatchObject({ total: 2, totalCapped: false });
   });
+
+  it('counts a price range in price order, where the bounds drive the walk', async () => {
+    for (const sort of ['price-asc', 'price-desc', 'newest']) {
+      const res = await createClient(ctx).get<AdPage>(`/api/ads?priceMin=6500&sort=${sort}`);
+      expect(res.body, sort).toMatchObject({ total: 4, totalCapped: false });
+      const inCategory = await createClient(ctx).get<AdPage>(
+        `/api/ads?category=long-guns&priceMax=1500&sort=${sort}`,
+      );
+      expect(inCategory.body, sort).toMatchObject({ total: 1, totalCapped: false });
+    }
+  });
 });
 
 describe('caliber synonyms in text search', () => {
@@ -295,10 +306,12 @@ describe('existing ads', () => {
 });
 
 describe('every plan pages without duplicates or gaps', () => {
-  // Tiny plan sizes reach the walk, the collection of sparse matches and the relevance window with few ads.
+  // Tiny plan sizes reach the walk, the collection of sparse matches (bounded by the sample in price
+  // order, then whole) and the relevance window with few ads; a tiny cap makes every count "more".
   const TUNINGS: SearchTuning[] = [
-    { walkRows: 3, relevanceWindow: 4 },
-    { walkRows: 1000, relevanceWindow: 1000 },
+    { walkRows: 3, relevanceWindow: 4, cap: 2 },
+    { walkRows: 3, relevanceWindow: 4, cap: 1000 },
+    { walkRows: 1000, relevanceWindow: 1000, cap: 1000 },
   ];
   const QUERIES: BrowseInput[] = [
     {},
@@ -326,12 +339,29 @@ describe('every plan pages without duplicates or gaps', () => {
     throw new Error('paging did not end');
   }
 
+  /** The first page's count line: the number of matches up to the cap, and whether there are more. */
+  async function countLine(query: BrowseInput, tuning: SearchTuning) {
+    const parsed = browseQuerySchema.parse({ ...query, limit: 2 });
+    const { total, totalCapped } = await browseAds(ctx.database.db, ctx.services.storage, parsed, tuning);
+    return { total, totalCapped };
+  }
+
   for (const sort of SORTS) {
     for (const query of QUERIES) {
       it(`${sort} ${JSON.stringify(query)}`, async () => {
-        const all = await pages({ ...query, sort }, { walkRows: 100_000, relevanceWindow: 100_000 });
+        const all = await pages(
+          { ...query, sort },
+          { walkRows: 100_000, relevanceWindow: 100_000, cap: 100_000 },
+        );
         expect(new Set(all).size).toBe(all.length);
         for (const tuning of TUNINGS) {
+          // Every plan (walk, further walk, index read, window) tells the same count line; the
+          // trigger-kept counters of an unfiltered list are exact at any size.
+          const capped = Object.keys(query).length > 0 && all.length > tuning.cap;
+          expect(await countLine({ ...query, sort }, tuning), JSON.stringify(tuning)).toEqual({
+            total: capped ? tuning.cap : all.length,
+            totalCapped: capped,
+          });
           if (sort === 'relevance' && tuning.relevanceWindow < 100) continue; // a window ranks fewer ads by design
           expect(await pages({ ...query, sort }, tuning)).toEqual(all);
         }
@@ -340,7 +370,7 @@ describe('every plan pages without duplicates or gaps', () => {
   }
 
   it('a window smaller than the matches still pages through its pool without repeats', async () => {
-    const seen = await pages({ q: 'pistol', sort: 'relevance' }, { walkRows: 3, relevanceWindow: 4 });
+    const seen = await pages({ q: 'pistol', sort: 'relevance' }, { walkRows: 3, relevanceWindow: 4, cap: 2 });
     expect(new Set(seen).size).toBe(seen.length);
   });
 });

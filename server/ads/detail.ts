@@ -1,6 +1,7 @@
 import type { AdDetail } from '../../common/schemas/ads';
 import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
+import { dealerNameOf } from '../dealers/dealers';
 import { notFound } from '../errors';
 import { can } from '../policies/policies';
 import { AdGoneError, availabilityOf } from './gone';
@@ -21,12 +22,16 @@ export async function loadAdDetail(
   if (availability.kind === 'unknown') throw notFound();
   if (availability.kind === 'gone') throw new AdGoneError(availability.gone);
   const { found } = availability;
-  const images = await imagesOfAd(deps.db, deps.storage, found.ad.id);
+  const [images, dealerName] = await Promise.all([
+    imagesOfAd(deps.db, deps.storage, found.ad.id),
+    found.ad.sellerDealer ? dealerNameOf(deps.db, found.ad.userId) : null,
+  ]);
   const seller = {
     id: found.ad.userId,
     firstName: found.owner.firstName,
     lastName: found.owner.lastName,
     email: viewer ? found.owner.email : null,
+    dealerName,
   };
   return presentDetail(found.ad, images, seller, {
     edit: can(viewer, 'ad.update', found.subject),

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type AdPage, RELAXABLE_FILTERS, type RelaxableFilter } from '../../common/schemas/ads';
 import type { Database } from '../db/client';
-import { queryRows } from '../db/client';
+import { throughBitmaps } from '../db/planner';
 import type { Storage } from '../storage/storage';
 import { type BrowseQuery, browseAds, listingConditions } from './browse';
 import { queryParts, searchTerms, wordQuery } from './search';
@@ -45,7 +45,9 @@ async function correctedText(db: Database, query: BrowseQuery): Promise<string |
 }
 
 async function matchesAnything(db: Database, query: BrowseQuery, word: SQL): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
+  // `limit 1` invites the planner to scan every listed ad in some index's order for a word that
+  // matches none: seconds at a million ads. The GIN index answers it in milliseconds.
+  const rows = await throughBitmaps<{ one: number }>(
     db,
     sql`select 1 as one from ads a where ${sql.join(
       [...listingConditions({ ...query, q: undefined }), sql`a.tsv @@ (${word})`],

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { LISTING_DAYS, PURGE_AFTER_EXPIRY_DAYS, RENEWAL_REMINDER_DAYS } from '../../common/lifecycle';
 import type { RenewResult } from '../../common/schemas/ads';
 import { LANGUAGES, type Language } from '../../common/values';
+import { queueAdMatching } from '../alerts/matching';
 import type { Services } from '../app-env';
 import { ads } from '../db/schema/ads';
 import { user } from '../db/schema/auth';
@@ -117,21 +118,27 @@ export async function purgeExpiredAds(deps: Deps): Promise<number> {
  * Lists the ad for LISTING_DAYS more from now, whether it is still on or has expired. Not back to
  * review (nothing in it changed) and not up the newest list (created_at stays). 409 when it is no
  * longer renewable (sold, in review, rejected), which the callers have checked against the policy
- * already; the condition here closes the race with a moderator or the maintenance.
+ * already; the condition here closes the race with a moderator or the maintenance. An expired ad
+ * renewed is public again, so it is matched against the saved searches like a new approval, in the
+ * same transaction (searches it matched before never alert twice).
  */
-export async function renewAd(db: Services['db'], adId: string): Promise<RenewResult> {
-  const [row] = await db
-    .update(ads)
-    .set({
-      status: 'approved',
-      expiresAt: sql`now() + ${days(LISTING_DAYS)}`,
-      expiredAt: null,
-      remindedAt: null,
-    })
-    .where(and(eq(ads.id, adId), inArray(ads.status, ['approved', 'expired'])))
-    .returning({ id: ads.id, status: ads.status, expiresAt: ads.expiresAt });
-  if (!row) throw notRenewable();
-  return { id: row.id, status: 'approved', expiresAt: row.expiresAt.toISOString() };
+export async function renewAd(deps: Pick<Services, 'db' | 'queue'>, adId: string): Promise<RenewResult> {
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: ads.status }).from(ads).where(eq(ads.id, adId)).for('update');
+    const [row] = await tx
+      .update(ads)
+      .set({
+        status: 'approved',
+        expiresAt: sql`now() + ${days(LISTING_DAYS)}`,
+        expiredAt: null,
+        remindedAt: null,
+      })
+      .where(and(eq(ads.id, adId), inArray(ads.status, ['approved', 'expired'])))
+      .returning({ id: ads.id, status: ads.status, expiresAt: ads.expiresAt });
+    if (!row) throw notRenewable();
+    if (before?.status === 'expired') await queueAdMatching(deps.queue, tx, row.id);
+    return { id: row.id, status: 'approved', expiresAt: row.expiresAt.toISOString() };
+  });
 }
 
 /** The owner sold it: out of the lists, the page keeps a "Vândut" banner; conversations go on. */

@@ -20,6 +20,7 @@ export type AdCardRow = {
   status: string;
   createdAt: Date;
   legalCategory: string;
+  sellerDealer: boolean;
 };
 
 export type AdDetailRow = AdCardRow & {
@@ -69,6 +70,7 @@ export function presentCard(row: AdCardRow, image: AdImage | null): AdCard {
     featured: row.featured,
     status: asStatus(row.status),
     legalCategory: row.legalCategory as LegalCategory,
+    sellerDealer: row.sellerDealer,
     createdAt: new Date(row.createdAt).toISOString(),
     image,
   };

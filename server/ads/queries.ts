@@ -37,6 +37,7 @@ export const adColumns = {
   expiresAt: ads.expiresAt,
   soldAt: ads.soldAt,
   legalCategory: ads.legalCategory,
+  sellerDealer: ads.sellerDealer,
 };
 
 /** The detail's columns and when it expired (the gone page says since when). */

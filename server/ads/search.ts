@@ -137,23 +137,32 @@ const token = (lexeme: string) => sql`${`'${lexeme}'`}::tsquery`;
 const anyOf = (alternatives: SQL[]) =>
   alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` || `)})`;
 
-/** The tsquery of one word, matched as a prefix when it is the last word being typed. */
-export function wordQuery(term: string, last: boolean): SQL {
+/** The alternatives of one word (any of them matches it). */
+function wordAlternatives(term: string, last: boolean): SQL[] {
   const alternatives = [matchesAsPrefix(term, last) ? asPrefix(words(term)) : words(term)];
   for (const form of alternativeForms(term)) alternatives.push(words(form));
   const caliber = caliberLexeme(term);
   if (caliber && !(caliber === term && parserKeepsWhole(term))) alternatives.push(token(caliber));
-  return anyOf(alternatives);
+  return alternatives;
+}
+
+/** The tsquery of one word, matched as a prefix when it is the last word being typed. */
+export function wordQuery(term: string, last: boolean): SQL {
+  return anyOf(wordAlternatives(term, last));
 }
 
 /**
  * A caliber matches ads of that caliber (by id, whatever name they used) and ads that spell it the
  * same way; a bare number after "cal." only by id ("cal. 12" must not find "12 cartușe").
  */
-function caliberQuery(part: Extract<QueryPart, { kind: 'caliber' }>): SQL {
+function caliberAlternatives(part: Extract<QueryPart, { kind: 'caliber' }>): SQL[] {
   const byId = part.ids.map((id) => token(caliberToken(id)));
   const bare = part.terms.length === 1 && /^\d+(\.\d+)?$/.test(part.terms[0]!);
-  return anyOf(bare ? byId : [...byId, words(part.terms.join(' '))]);
+  return bare ? byId : [...byId, words(part.terms.join(' '))];
+}
+
+function caliberQuery(part: Extract<QueryPart, { kind: 'caliber' }>): SQL {
+  return anyOf(caliberAlternatives(part));
 }
 
 /** The tsquery for a search text, or null when it has nothing to search for but places. */
@@ -167,6 +176,20 @@ export function buildSearchQuery(text: string | undefined): SQL | null {
         : caliberQuery(part as Extract<QueryPart, { kind: 'caliber' }>),
     ),
     sql` && `,
+  );
+}
+
+/**
+ * The same query as buildSearchQuery, as its words each with their alternatives (the query is every
+ * word, a word is any of its alternatives). Saved searches index a lexeme of each alternative of one
+ * word: an ad can only match if it has one of them (server/alerts/text-keys.ts).
+ */
+export function searchAlternatives(text: string | undefined): SQL[][] {
+  const parts = queryParts(searchTerms(text ?? '')).filter((part) => part.kind !== 'county');
+  return parts.map((part, index) =>
+    part.kind === 'word'
+      ? wordAlternatives(part.term, index === parts.length - 1)
+      : caliberAlternatives(part as Extract<QueryPart, { kind: 'caliber' }>),
   );
 }
 

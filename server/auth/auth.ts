@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, twoFactor } from 'better-auth/plugins';
@@ -38,7 +38,7 @@ export function createAuth(options: AuthOptions) {
   /**
    * Queues the mail rather than sending it: the request answers without waiting for SMTP (a reset
    * request answers alike whether the address exists or not), and a mail server that is down only
-   * delays the mail. The key is the link, which holds the token: one mail per token.
+   * delays the mail.
    */
   const queueActionMail = async (
     kind: 'verify' | 'reset' | 'existingAccount',
@@ -54,7 +54,9 @@ export function createAuth(options: AuthOptions) {
       language,
       link: url,
     });
-    const key = dedupeKey ?? `${kind}:${createHash('sha256').update(url).digest('hex')}`;
+    // One key per request: a retried job never mails twice, but a resend asked for within the same
+    // second (better-auth's tokens carry seconds, so the link is the same) is a mail of its own.
+    const key = dedupeKey ?? `${kind}:${createHash('sha256').update(url).digest('hex')}:${randomUUID()}`;
     await enqueueMail(queue, db, { key, message });
   };
 

@@ -28,6 +28,13 @@ async function isActive(db: Database, userId: string): Promise<boolean> {
   return row?.isActive !== false;
 }
 
+/**
+ * better-auth reads the session from its cookie only (cookiePrefix 'am', `__Secure-` over HTTPS):
+ * without one there is nothing to look up, and a visitor's request skips the auth machinery, which
+ * costs more than a public page's own query.
+ */
+const hasSessionCookie = (cookie: string | undefined) => cookie?.includes('am.session_token=') === true;
+
 /** Answers about the caller themselves, whoever asks (a 401 included): never kept by any cache. */
 const ALWAYS_PRIVATE = /^\/api\/(auth|me|admin|conversations)(\/|$)/;
 
@@ -44,7 +51,11 @@ export function viewerMiddleware(auth: Auth, db: Database): MiddlewareHandler<Ap
   return async (c, next) => {
     let pending: Promise<Viewer | null> | undefined;
     c.set('loadViewer', () => {
-      pending ??= auth.api.getSession({ headers: c.req.raw.headers }).then(async (found) => {
+      pending ??= (
+        hasSessionCookie(c.req.header('cookie'))
+          ? auth.api.getSession({ headers: c.req.raw.headers })
+          : Promise.resolve(null)
+      ).then(async (found) => {
         if (!found) return null;
         if (!(await isActive(db, found.user.id))) {
           await db.delete(session).where(eq(session.userId, found.user.id));

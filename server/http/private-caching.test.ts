@@ -49,6 +49,12 @@ describe('Cache-Control: no-store on personal answers', () => {
     expect(noStore(res.headers)).toBe(true);
   });
 
+  it('the caller’s conversation about an ad', async () => {
+    const res = await buyer.get(`/api/ads/${adId}/conversation`);
+    expect(res.status).toBe(200);
+    expect(noStore(res.headers)).toBe(true);
+  });
+
   it('an ad shown with the seller’s e-mail to a signed-in user, but not the public ad a visitor sees', async () => {
     const signedIn = await buyer.get<{ seller: { email: string | null } }>(`/api/ads/${adId}`);
     expect(signedIn.body.seller.email).toBe(seller.email);

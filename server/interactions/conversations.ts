@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type {
+  AdConversation,
   ConversationDetail,
   ConversationSummary,
   Message,
@@ -7,7 +8,7 @@ import type {
   SentMessage,
 } from '../../common/schemas/messages';
 import { isUuid } from '../ads/cursor';
-import { findAd } from '../ads/queries';
+import { findAd, findAdSubject } from '../ads/queries';
 import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
 import { type Database, queryRows } from '../db/client';
@@ -33,6 +34,8 @@ export const MESSAGE_LIMITS = {
 /** The newest conversations the dashboard lists, and the newest messages a conversation shows. */
 export const CONVERSATIONS_MAX = 200;
 export const CONVERSATION_MESSAGES_MAX = 500;
+/** The ad page shows only the end of the caller's conversation; the whole of it is a link away. */
+export const AD_CONVERSATION_PREVIEW = 3;
 
 const sendingLimits = (userId: string, ip: string): LimitRule[] => [
   { key: `message:user:${userId}`, ...MESSAGE_LIMITS.burst },
@@ -269,15 +272,48 @@ export async function loadConversation(
   const conversation = await findConversation(db, id);
   if (!conversation) throw notFound();
   authorize(viewer, 'conversation.view', conversation);
-  const [summary] = await summaries(db, viewer.id, conversation.id);
-  if (!summary) throw notFound();
+  const detail = await withNewestMessages(db, viewer.id, conversation.id, CONVERSATION_MESSAGES_MAX);
+  if (!detail) throw notFound();
+  return detail;
+}
+
+/**
+ * The caller's conversation about an ad, as its buyer, with its last few messages; null before their
+ * first message. The ad page shows it so that nobody writes the same first message twice.
+ */
+export async function buyerConversationOfAd(
+  db: Database,
+  viewer: Viewer | null,
+  adId: string,
+): Promise<AdConversation> {
+  const subject = await findAdSubject(db, adId);
+  if (!subject) throw notFound();
+  authorize(viewer, 'ad.ownConversation', subject);
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.adId, adId), eq(conversations.buyerId, viewer.id)))
+    .limit(1);
+  if (!row) return { conversation: null };
+  return { conversation: await withNewestMessages(db, viewer.id, row.id, AD_CONVERSATION_PREVIEW) };
+}
+
+/** A conversation's summary with its newest `limit` messages, oldest first (null if not the caller's). */
+async function withNewestMessages(
+  db: Database,
+  viewerId: string,
+  conversationId: string,
+  limit: number,
+): Promise<ConversationDetail | null> {
+  const [summary] = await summaries(db, viewerId, conversationId);
+  if (!summary) return null;
   const rows = await db
     .select()
     .from(messages)
-    .where(eq(messages.conversationId, conversation.id))
+    .where(eq(messages.conversationId, conversationId))
     .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)
-    .limit(CONVERSATION_MESSAGES_MAX);
-  return { ...summary, messages: rows.reverse().map((row) => presentMessage(viewer.id, row)) };
+    .limit(limit);
+  return { ...summary, messages: rows.reverse().map((row) => presentMessage(viewerId, row)) };
 }
 
 /** Opening a conversation: the messages the caller received in it are read now. Sent ones are untouched. */

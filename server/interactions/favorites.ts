@@ -41,6 +41,7 @@ export async function listFavorites(db: Database, storage: Storage, userId: stri
         status: ads.status,
         createdAt: ads.createdAt,
         legalCategory: ads.legalCategory,
+        sellerDealer: ads.sellerDealer,
       },
       sellerId: ads.userId,
       firstName: profiles.firstName,

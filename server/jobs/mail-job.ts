@@ -14,8 +14,10 @@ export type QueuedMail = { key: string; message: MailMessage };
 
 type Deps = Pick<Services, 'db' | 'mailer' | 'logger' | 'config'>;
 
-/** Mails sent in parallel by one worker: one batch of the queue. */
+/** Mails sent in parallel by one fetch loop: one batch of the queue. */
 export const MAIL_BATCH = 10;
+/** Fetch loops per process: up to MAIL_WORKERS × MAIL_BATCH mails in flight. */
+export const MAIL_WORKERS = 4;
 
 /** A v5-style UUID from the key: the job's id, so that queueing the same mail twice adds one job. */
 export function jobIdForKey(key: string): string {
@@ -32,6 +34,11 @@ export function jobIdForKey(key: string): string {
  */
 export async function enqueueMail(queue: JobQueue, executor: SqlExecutor, mail: QueuedMail): Promise<void> {
   await queue.send(executor, QUEUES.mail, storableAsJson(mail), { id: jobIdForKey(mail.key) });
+}
+
+/** A queued mail as a row for a bulk insert (`JobQueue.insert`): the same id and data as enqueueMail. */
+export function mailJob(mail: QueuedMail): { id: string; data: QueuedMail } {
+  return { id: jobIdForKey(mail.key), data: storableAsJson(mail) };
 }
 
 /**
@@ -118,6 +125,10 @@ export async function workMail(queue: JobQueue, deps: Deps): Promise<void> {
       perJobResults: true,
       pollingIntervalSeconds: 2,
       notifyPollingIntervalSeconds: 2,
+      // A backlog (the 08:00 digest) is worked without pausing between full batches, by a few
+      // fetch loops at once: a send is mostly waiting for the SMTP server (bench:alerts).
+      burstWhenBatchFull: true,
+      localConcurrency: MAIL_WORKERS,
     },
     (jobs) => deliverBatch(deps, jobs),
   );

@@ -3,6 +3,7 @@ import {
   type ConstructorOptions,
   fromDrizzle,
   fromPglite,
+  type JobInsert,
   PgBoss,
   type Queue,
   type SendOptions,
@@ -16,6 +17,12 @@ export const QUEUES = {
   /** Mails that failed for good (the server refused them, or every retry failed), kept for a redrive. */
   mailDead: 'mail-dead',
   maintenance: 'maintenance',
+  /** Saved searches (issue 11): match an ad that became public, queued in its approval's transaction. */
+  alertMatch: 'alert-match',
+  /** One saved search's instant alert: one job per search at a time, at most one mail per 15 minutes. */
+  alertInstant: 'alert-instant',
+  /** The 08:00 Europe/Bucharest digest of daily saved searches (a cron job, once per cluster). */
+  alertDigest: 'alert-digest',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -60,6 +67,31 @@ function queueOptions(settings: QueueSettings): Record<QueueName, Omit<Queue, 'n
     // Exclusive: an hour's run still going when the next is due makes the next one wait its turn
     // rather than run beside it.
     [QUEUES.maintenance]: { policy: 'exclusive', retryLimit: 1, expireInSeconds: 30 * 60 },
+    // Like mail: a worker that dies mid-job stops beating, and the job is retried within half a minute.
+    [QUEUES.alertMatch]: {
+      retryLimit: 10,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+      heartbeatSeconds: 20,
+    },
+    // Stately, keyed by the search: one alert waiting and one running per search, so a match that
+    // arrives while one waits is mailed by that one.
+    [QUEUES.alertInstant]: {
+      policy: 'stately',
+      retryLimit: 10,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+      heartbeatSeconds: 20,
+    },
+    [QUEUES.alertDigest]: {
+      policy: 'exclusive',
+      retryLimit: 3,
+      retryDelay: 60,
+      expireInSeconds: 60 * 60,
+      heartbeatSeconds: 60,
+    },
   };
 }
 
@@ -74,6 +106,8 @@ export type JobQueue = {
    * the caller's writes commit. Returns null when a job with the same id already exists.
    */
   send(executor: SqlExecutor, name: QueueName, data: object, options?: SendOptions): Promise<string | null>;
+  /** Queues many jobs in one statement through `executor` (jobs whose id exists already are skipped). */
+  insert(executor: SqlExecutor, name: QueueName, jobs: JobInsert[]): Promise<void>;
 };
 
 /**
@@ -111,7 +145,14 @@ export function createJobQueue(target: QueueTarget, settings: QueueSettings, log
     start: async () => {
       await boss.start();
       // The dead letter queue first: the mail queue names it.
-      for (const name of [QUEUES.mailDead, QUEUES.mail, QUEUES.maintenance] as const) {
+      for (const name of [
+        QUEUES.mailDead,
+        QUEUES.mail,
+        QUEUES.maintenance,
+        QUEUES.alertMatch,
+        QUEUES.alertInstant,
+        QUEUES.alertDigest,
+      ] as const) {
         const { policy, ...changeable } = options[name];
         await boss.createQueue(name, { policy, ...changeable });
         // createQueue leaves an existing queue as it was; settings from the environment may have changed.
@@ -121,5 +162,8 @@ export function createJobQueue(target: QueueTarget, settings: QueueSettings, log
     stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, timeout: timeoutMs }),
     send: (executor, name, data, sendOptions = {}) =>
       boss.send(name, data, { ...sendOptions, db: throughDrizzle(executor) }),
+    insert: async (executor, name, jobs) => {
+      if (jobs.length > 0) await boss.insert(name, jobs, { db: throughDrizzle(executor) });
+    },
   };
 }

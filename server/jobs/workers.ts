@@ -1,12 +1,14 @@
 import type { Services } from '../app-env';
+import { workAlerts } from './alerts';
 import { workMail } from './mail-job';
 import { workMaintenance } from './maintenance';
 
 /**
- * Makes this process one of the cluster's workers: it sends queued mail and takes its turn at the
- * cron jobs. Call after `services.queue.start()`.
+ * Makes this process one of the cluster's workers: it sends queued mail, matches saved searches and
+ * sends their alerts, and takes its turn at the cron jobs. Call after `services.queue.start()`.
  */
 export async function startWorkers(services: Services): Promise<void> {
   await workMail(services.queue, services);
   await workMaintenance(services, services.config.maintenanceCron);
+  await workAlerts(services);
 }

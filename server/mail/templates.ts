@@ -53,3 +53,42 @@ export function actionMail(
     link: options.link,
   };
 }
+
+/**
+ * A decision someone took about the recipient's things (a moderator on an ad, an admin on a dealer
+ * application): a greeting, what happened, the reason quoted when there is one, a button.
+ */
+export function decisionNoticeMail(options: {
+  to: string;
+  name: string;
+  language: Language;
+  subject: string;
+  body: string;
+  /** The words before the quoted reason ("Motivul moderatorului:"). */
+  reasonLabel: string;
+  reason: string | null;
+  button: string;
+  link: string;
+}): MailMessage {
+  const t = (key: string, values?: Record<string, string>) => translate(options.language, key, values);
+  const reason = options.reason?.trim() || null;
+  const text = [
+    t('greeting', { name: options.name }),
+    options.body,
+    ...(reason ? [`${options.reasonLabel}\n${reason}`] : []),
+    `${options.button}: ${options.link}`,
+    t('signature'),
+  ].join('\n\n');
+  const reasonHtml = reason
+    ? `<p style="margin-bottom:4px">${escapeHtml(options.reasonLabel)}</p>
+<blockquote style="margin:0 0 16px;padding:8px 14px;border-left:3px solid #3b4a2a;background:#f4f5f0;white-space:pre-line">${escapeHtml(reason)}</blockquote>`
+    : '';
+  const html = `<!doctype html><html lang="${options.language}"><body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5">
+<p>${escapeHtml(t('greeting', { name: options.name }))}</p>
+<p>${escapeHtml(options.body)}</p>
+${reasonHtml}
+<p><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#3b4a2a;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(options.button)}</a></p>
+<p>${escapeHtml(t('signature'))}</p>
+</body></html>`;
+  return { to: options.to, subject: options.subject, text, html, link: options.link };
+}

@@ -15,6 +15,7 @@ import {
 import type { AdStatus } from '../../common/values';
 import { isUuid } from '../ads/cursor';
 import { firstImages } from '../ads/queries';
+import { queueAdMatching } from '../alerts/matching';
 import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
@@ -233,6 +234,8 @@ export async function transitionAd(
           remindedAt: null,
         })
         .where(eq(ads.id, ad.id));
+      // Saved searches (issue 11): the ad is public now; its matching is queued with the approval.
+      await queueAdMatching(deps.queue, tx, ad.id);
     }
     return result;
   });

@@ -5,7 +5,7 @@ import { user } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 import { enqueueMail } from '../jobs/mail-job';
 import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, translate } from '../mail/templates';
+import { decisionNoticeMail, translate } from '../mail/templates';
 import type { Tx } from './audit';
 
 /** The statuses a moderator's decision leads to, and what the mail about each is called in the catalog. */
@@ -79,32 +79,15 @@ export function decisionMail(options: {
 }): MailMessage {
   const t = (key: string, values?: Record<string, string>) => translate(options.language, key, values);
   const title = oneLine(options.adTitle);
-  const body = t(`decision.${options.decision}.body`, { title });
-  const button = t(`decision.${options.decision}.button`);
-  const reason = options.reason?.trim() || null;
-  const text = [
-    t('greeting', { name: options.name }),
-    body,
-    ...(reason ? [`${t('decision.reason')}\n${reason}`] : []),
-    `${button}: ${options.link}`,
-    t('signature'),
-  ].join('\n\n');
-  const reasonHtml = reason
-    ? `<p style="margin-bottom:4px">${escapeHtml(t('decision.reason'))}</p>
-<blockquote style="margin:0 0 16px;padding:8px 14px;border-left:3px solid #3b4a2a;background:#f4f5f0;white-space:pre-line">${escapeHtml(reason)}</blockquote>`
-    : '';
-  const html = `<!doctype html><html lang="${options.language}"><body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5">
-<p>${escapeHtml(t('greeting', { name: options.name }))}</p>
-<p>${escapeHtml(body)}</p>
-${reasonHtml}
-<p><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#3b4a2a;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
-<p>${escapeHtml(t('signature'))}</p>
-</body></html>`;
-  return {
+  return decisionNoticeMail({
     to: options.to,
+    name: options.name,
+    language: options.language,
     subject: t(`decision.${options.decision}.subject`, { title }),
-    text,
-    html,
+    body: t(`decision.${options.decision}.body`, { title }),
+    reasonLabel: t('decision.reason'),
+    reason: options.reason,
+    button: t(`decision.${options.decision}.button`),
     link: options.link,
-  };
+  });
 }

@@ -1,11 +1,13 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { ROLES, type Role } from '../../common/roles';
 import { ADMIN_PAGE_SIZE, type AdminUser, type UserAction, type UsersPage } from '../../common/schemas/admin';
+import { queueOwnerAdsMatching } from '../alerts/matching';
 import type { Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { session, user } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 import { AppError, notFound } from '../errors';
+import type { JobQueue } from '../jobs/queue';
 import { can, type UserSubject } from '../policies/policies';
 import { recordAction, type Tx } from './audit';
 import { decodePageCursor, pageOf } from './page-cursor';
@@ -126,10 +128,11 @@ const presentUser = async (tx: Tx, viewer: Viewer, id: string): Promise<AdminUse
 
 /**
  * Deactivates (or reactivates) an account. Deactivation ends its sessions at once and, through the
- * profile join and the ad_counts triggers, takes its ads out of the public lists until reactivation.
+ * profile join and the ad_counts triggers, takes its ads out of the public lists until reactivation;
+ * reactivated, its approved ads are matched against the saved searches again (in the same transaction).
  */
 export async function setUserActive(
-  db: Database,
+  { db, queue }: { db: Database; queue: JobQueue },
   actor: Viewer,
   target: FoundUser,
   active: boolean,
@@ -143,6 +146,7 @@ export async function setUserActive(
       .returning({ id: profiles.id });
     if (changed.length === 0) throw alreadyDone();
     if (!active) await tx.delete(session).where(eq(session.userId, target.id));
+    if (active) await queueOwnerAdsMatching(queue, tx, target.id);
     await recordAction(tx, actor, {
       action: active ? 'user.reactivate' : 'user.deactivate',
       targetType: 'user',

@@ -1,11 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../common/roles';
+import { browseQuerySchema } from '../../common/schemas/ads';
 import { signRenewalToken } from '../ads/renewal-token';
+import { createSavedSearch } from '../alerts/saved-searches';
+import { signUnsubscribeToken } from '../alerts/unsubscribe-token';
 import { AUTH_ENDPOINTS } from '../auth/auth-routes';
 import { session } from '../db/schema/auth';
+import { dealerApplications } from '../db/schema/dealers';
 import { conversations, messages } from '../db/schema/interactions';
 import { profiles } from '../db/schema/profiles';
+import { savedSearches } from '../db/schema/saved-searches';
 import { adForm, createAd, sendUpload, testPhoto, uploadPhoto } from '../test/ad-factories';
 import { createClient, type TestClient } from '../test/client';
 import { createUser, DEFAULT_PASSWORD, signedInClient, type TestUser } from '../test/factories';
@@ -44,6 +49,10 @@ type Fixtures = {
   conversation(): Promise<{ id: string }>;
   /** A fresh account with a role. */
   account(role?: Role): Promise<TestUser>;
+  /** A saved search of the owner. */
+  savedSearch(): Promise<{ id: string }>;
+  /** A dealer application of a fresh account, in this status. */
+  dealerApplication(status: 'pending' | 'approved'): Promise<{ id: string }>;
 };
 
 type Request = {
@@ -79,6 +88,24 @@ const ownerOnly = (status: number, extra: Partial<Expect> = {}): Expect => ({
 
 const one = (request: Case['request'], expect: Expect): Case[] => [{ request, expect }];
 
+/** A seller's public page: anyone sees an active seller's; nobody a deactivated one's. */
+const sellerCases = (suffix: string): Case[] => [
+  {
+    name: 'active',
+    request: (f) => ({ path: `/api/sellers/${f.users.owner.id}${suffix}` }),
+    expect: all(200),
+  },
+  {
+    name: 'deactivated',
+    request: async (f) => {
+      const account = await f.account();
+      await f.ctx.database.db.update(profiles).set({ isActive: false }).where(eq(profiles.id, account.id));
+      return { path: `/api/sellers/${account.id}${suffix}` };
+    },
+    expect: all(404),
+  },
+];
+
 const ROUTES: Record<string, Case[]> = {
   // ——— Public and account ———
   'GET /api/health': one(() => ({ path: '/api/health' }), all(200)),
@@ -95,6 +122,7 @@ const ROUTES: Record<string, Case[]> = {
   'GET /sitemap.xml': one(() => ({ path: '/sitemap.xml' }), all(200)),
   'GET /sitemaps/pages.xml': one(() => ({ path: '/sitemaps/pages.xml' }), all(200)),
   'GET /sitemaps/ads/:from/:file{.+\\.xml}': one(() => ({ path: '/sitemaps/ads/start/end.xml' }), all(200)),
+  'GET /sitemaps/sellers/:file{.+\\.xml}': one(() => ({ path: '/sitemaps/sellers/start.xml' }), all(200)),
   'PATCH /api/me/profile': one(
     () => ({ method: 'PATCH', path: '/api/me/profile', body: { firstName: 'Ana', lastName: 'Pop' } }),
     signedIn(200),
@@ -194,6 +222,19 @@ const ROUTES: Record<string, Case[]> = {
     }),
     { ...signedIn(201), owner: 404 },
   ),
+  // The owner has no conversation as buyer about their own ad: null, still 200.
+  'GET /api/ads/:id/conversation': [
+    {
+      name: 'approved',
+      request: async (f) => ({ path: `/api/ads/${(await f.ad()).id}/conversation` }),
+      expect: signedIn(200),
+    },
+    {
+      name: 'pending',
+      request: async (f) => ({ path: `/api/ads/${(await f.ad({ status: 'pending' })).id}/conversation` }),
+      expect: { ...signedIn(404), owner: 200, moderator: 200, super: 200 },
+    },
+  ],
   'GET /api/conversations': one(() => ({ path: '/api/conversations' }), signedIn(200)),
   'GET /api/conversations/:id': one(
     async (f) => ({ path: `/api/conversations/${(await f.conversation()).id}` }),
@@ -257,6 +298,88 @@ const ROUTES: Record<string, Case[]> = {
       expect: all(404),
     },
   ],
+
+  // ——— Saved searches (issue 11): the owner's own; the unsubscribe link carries its own proof ———
+  'GET /api/me/saved-searches': one(() => ({ path: '/api/me/saved-searches' }), signedIn(200)),
+  'POST /api/me/saved-searches': one(
+    () => ({
+      method: 'POST',
+      path: '/api/me/saved-searches',
+      body: { query: { q: 'glock 17', county: 'CJ' } },
+    }),
+    signedIn(201),
+  ),
+  'PATCH /api/me/saved-searches/:id': one(
+    async (f) => ({
+      method: 'PATCH',
+      path: `/api/me/saved-searches/${(await f.savedSearch()).id}`,
+      body: { name: 'Redenumită', frequency: 'daily' },
+    }),
+    ownerOnly(200),
+  ),
+  'POST /api/me/saved-searches/:id/opened': one(
+    async (f) => ({ method: 'POST', path: `/api/me/saved-searches/${(await f.savedSearch()).id}/opened` }),
+    ownerOnly(200),
+  ),
+  'DELETE /api/me/saved-searches/:id': one(
+    async (f) => ({ method: 'DELETE', path: `/api/me/saved-searches/${(await f.savedSearch()).id}` }),
+    ownerOnly(204),
+  ),
+  'GET /api/saved-searches/unsubscribe': one(async (f) => {
+    const token = signUnsubscribeToken(f.ctx.config, {
+      kind: 's',
+      savedSearchId: (await f.savedSearch()).id,
+    });
+    return { path: `/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}` };
+  }, all(200)),
+  'POST /api/saved-searches/unsubscribe': one(async (f) => {
+    const token = signUnsubscribeToken(f.ctx.config, {
+      kind: 's',
+      savedSearchId: (await f.savedSearch()).id,
+    });
+    return { method: 'POST', path: `/api/saved-searches/unsubscribe?token=${encodeURIComponent(token)}` };
+  }, all(200)),
+
+  // ——— Verified dealers (issue 12): anyone signed in applies; admin.super decides ———
+  'GET /api/me/dealer': one(() => ({ path: '/api/me/dealer' }), signedIn(200)),
+  'POST /api/me/dealer': one(async (f) => {
+    // Each caller's earlier application is let go: a pending one would make this a 409.
+    if (f.me)
+      await f.ctx.database.db.delete(dealerApplications).where(eq(dealerApplications.userId, f.me.id));
+    return {
+      method: 'POST',
+      path: '/api/me/dealer',
+      body: { businessName: 'Armurier SRL', cui: 'RO14399840', authorisationNumber: 'A-77' },
+    };
+  }, signedIn(201)),
+  'GET /api/admin/dealers': one(() => ({ path: '/api/admin/dealers' }), superOnly(200)),
+  'POST /api/admin/dealers/:id/approve': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/admin/dealers/${(await f.dealerApplication('pending')).id}/approve`,
+    }),
+    superOnly(200),
+  ),
+  'POST /api/admin/dealers/:id/refuse': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/admin/dealers/${(await f.dealerApplication('pending')).id}/refuse`,
+      body: { reason: 'Autorizația nu se potrivește.' },
+    }),
+    superOnly(200),
+  ),
+  'POST /api/admin/dealers/:id/withdraw': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/admin/dealers/${(await f.dealerApplication('approved')).id}/withdraw`,
+      body: { reason: 'Autorizația a expirat.' },
+    }),
+    superOnly(200),
+  ),
+  // ——— Seller profiles (issue 12): public, but a deactivated account has none ———
+  'GET /api/sellers/:id': sellerCases(''),
+  'GET /api/sellers/:id/ads': sellerCases('/ads'),
+  'GET /api/moderation/typical-wait': one(() => ({ path: '/api/moderation/typical-wait' }), all(200)),
 
   // ——— Admin: moderation queue and ad actions ———
   'GET /api/admin/queue': one(() => ({ path: '/api/admin/queue' }), staff(200)),
@@ -535,6 +658,32 @@ function fixtures(actor: Actor): Fixtures {
     me: actor === 'visitor' ? null : users[actor],
     ad: (overrides = {}) => createAd(ctx, users.owner, overrides),
     account: (role = 'user') => createUser(ctx, { role }),
+    // The owner's searches so far are let go first: cases never reach the limit of 25.
+    savedSearch: async () => {
+      await ctx.database.db.delete(savedSearches).where(eq(savedSearches.userId, users.owner.id));
+      return createSavedSearch(ctx.database.db, users.owner.id, {
+        query: browseQuerySchema.parse({ q: `cz ${crypto.randomUUID().slice(0, 6)}` }),
+      });
+    },
+    dealerApplication: async (status) => {
+      const applicant = await createUser(ctx);
+      const [row] = await ctx.database.db
+        .insert(dealerApplications)
+        .values({
+          userId: applicant.id,
+          businessName: 'Armurier SRL',
+          cui: '14399840',
+          authorisationNumber: 'A-1',
+          status,
+        })
+        .returning({ id: dealerApplications.id });
+      if (status === 'approved')
+        await ctx.database.db
+          .update(profiles)
+          .set({ dealerVerifiedAt: new Date() })
+          .where(eq(profiles.id, applicant.id));
+      return row!;
+    },
     conversation: async () => {
       const ad = await createAd(ctx, users.owner);
       const buyer = await createUser(ctx);

@@ -23,8 +23,14 @@ export type AdSubject = {
 };
 /** What the rules need to know of an account that staff act on. */
 export type UserSubject = { id: string; role: Role };
+/** What the rules need to know of a saved search: whose it is. */
+export type SavedSearchSubject = { userId: string };
+/** What the rules need to know of a dealer application: whose it is. */
+export type DealerApplicationSubject = { userId: string };
 /** What the rules need to know of a conversation: its two sides. */
 export type ConversationSubject = { buyerId: string; sellerId: string };
+/** What the rules need to know of a seller whose public profile is asked for. */
+export type SellerSubject = { isActive: boolean };
 
 type Rule = (viewer: Viewer | null) => boolean;
 type SubjectRule<S> = (viewer: Viewer | null, subject: S) => boolean;
@@ -56,6 +62,12 @@ const isRenewable = (ad: AdSubject) => ad.status === 'approved' || ad.status ===
 const onAd = (rule: SubjectRule<AdSubject>) => rule;
 const onUser = (rule: SubjectRule<UserSubject>) => rule;
 const onConversation = (rule: SubjectRule<ConversationSubject>) => rule;
+const onSavedSearch = (rule: SubjectRule<SavedSearchSubject>) => rule;
+const onDealerApplication = (rule: SubjectRule<DealerApplicationSubject>) => rule;
+const onSeller = (rule: SubjectRule<SellerSubject>) => rule;
+/** Who may see an ad's page. */
+const mayViewAd = (viewer: Viewer | null, ad: AdSubject) =>
+  isListed(ad) || isRecentlySold(ad) || isOwner(viewer, ad) || isModerator(viewer);
 const isParticipant = (viewer: Viewer | null, c: ConversationSubject) =>
   viewer !== null && (viewer.id === c.buyerId || viewer.id === c.sellerId);
 
@@ -66,9 +78,7 @@ const RULES = {
   'ads.listOwn': signedIn,
   'ad.create': signedIn,
   'upload.create': signedIn,
-  'ad.view': onAd(
-    (viewer, ad) => isListed(ad) || isRecentlySold(ad) || isOwner(viewer, ad) || isModerator(viewer),
-  ),
+  'ad.view': onAd(mayViewAd),
   'ad.update': onAd((viewer, ad) => isOwner(viewer, ad)),
   // Lifecycle (issue 12): renewing neither re-reviews nor moves the ad up; a sold ad stays sold.
   'ad.renew': onAd((viewer, ad) => isOwner(viewer, ad) && isRenewable(ad)),
@@ -81,6 +91,9 @@ const RULES = {
   // Buyers meet sellers: conversations are seen and continued by their two sides only.
   'conversations.list': signedIn,
   'conversation.view': onConversation(isParticipant),
+  // The ad page asks for the caller's own conversation about the ad (as its buyer): signed in, and
+  // only about an ad whose page they may see.
+  'ad.ownConversation': onAd((viewer, ad) => viewer !== null && mayViewAd(viewer, ad)),
   'conversation.reply': onConversation(isParticipant),
   'favorites.list': signedIn,
   'ad.favorite': onAd((viewer, ad) => viewer !== null && isListed(ad)),
@@ -102,12 +115,37 @@ const RULES = {
     (viewer, target) => isSuper(viewer) && isSomeoneElse(viewer, target) && target.role !== 'admin.super',
   ),
   'audit.read': isSuper,
+  // Saved searches (issue 11): a user's own, seen and changed by them only.
+  'savedSearches.list': signedIn,
+  'savedSearch.create': signedIn,
+  'savedSearch.manage': onSavedSearch((viewer, search) => viewer !== null && viewer.id === search.userId),
+  // The mailed unsubscribe link carries its own proof (a signed token), so it needs no session.
+  'savedSearch.unsubscribeByToken': anyone,
+  // Verified dealers (issue 12): anyone signed in applies (the state machine refuses a second
+  // pending one); admin.super reviews, never their own application.
+  'dealer.readOwn': signedIn,
+  'dealer.apply': signedIn,
+  'dealers.review': isSuper,
+  'dealer.decide': onDealerApplication(
+    (viewer, application) => isSuper(viewer) && viewer?.id !== application.userId,
+  ),
+  // Seller profiles (issue 12): public, like the ads they list; a deactivated account has none.
+  'seller.view': onSeller((_viewer, seller) => seller.isActive),
+  // How long review typically takes: told to anyone about to post (no ad or person named in it).
+  'moderation.typicalWait': anyone,
 } satisfies Record<string, Rule | SubjectRule<never>>;
 
 type Rules = typeof RULES;
 export type Action = keyof Rules;
 /** Actions a visitor may be allowed; after any other, the caller is known to be signed in. */
-type VisitorAction = 'ads.browse' | 'ad.view' | 'ad.report' | 'ad.renewByToken';
+type VisitorAction =
+  | 'ads.browse'
+  | 'ad.view'
+  | 'ad.report'
+  | 'ad.renewByToken'
+  | 'savedSearch.unsubscribeByToken'
+  | 'seller.view'
+  | 'moderation.typicalWait';
 type AllowedViewer<A extends Action> = A extends VisitorAction ? Viewer | null : Viewer;
 type SubjectOf<A extends Action> = Parameters<Rules[A]>[1];
 /** Actions on a thing take the thing; the others take nothing. */
@@ -120,6 +158,8 @@ const STAFF_ACTIONS = new Set<Action>([
   'user.manage',
   'user.setRole',
   'audit.read',
+  'dealers.review',
+  'dealer.decide',
 ]);
 
 export const TWO_FACTOR_REQUIRED = 'two_factor_required';

@@ -62,7 +62,8 @@ const setRole = createRoute({
   responses: { 200: changed, ...adminErrors },
 });
 
-export function adminUsersRoutes({ db }: Services) {
+export function adminUsersRoutes(services: Services) {
+  const { db } = services;
   const target = async (id: string) => {
     const found = await findUserSubject(db, id);
     if (!found) throw notFound();
@@ -79,13 +80,13 @@ export function adminUsersRoutes({ db }: Services) {
       authorizeShown(viewer, 'user.manage', account);
       // The body is optional: without one the validator hands over {}.
       const reason = c.req.valid('json')?.reason ?? null;
-      return c.json(await setUserActive(db, viewer, account, false, reason), 200);
+      return c.json(await setUserActive(services, viewer, account, false, reason), 200);
     })
     .openapi(reactivate, async (c) => {
       const viewer = await allowedViewer(c, 'admin.panel');
       const account = await target(c.req.valid('param').id);
       authorizeShown(viewer, 'user.manage', account);
-      return c.json(await setUserActive(db, viewer, account, true, null), 200);
+      return c.json(await setUserActive(services, viewer, account, true, null), 200);
     })
     .openapi(setRole, async (c) => {
       const viewer = await allowedViewer(c, 'admin.panel');

@@ -151,6 +151,7 @@ describe('GET /api/ads/{id}', () => {
       firstName: user.firstName,
       lastName: user.lastName,
       email: null,
+      dealerName: null,
     });
     expect(visitor.body.can).toEqual({
       edit: false,

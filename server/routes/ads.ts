@@ -197,7 +197,7 @@ export function adsRoutes(services: Services) {
       // Someone else's ad is not found; one's own in the wrong status is a conflict.
       authorize(viewer, 'ad.update', ad);
       if (!can(viewer, 'ad.renew', ad)) throw invalidTransition();
-      return c.json(await renewAd(db, id), 200);
+      return c.json(await renewAd(services, id), 200);
     })
     .openapi(renewByToken, async (c) => {
       authorize(await getViewer(c), 'ad.renewByToken');
@@ -210,7 +210,7 @@ export function adsRoutes(services: Services) {
         );
       }
       if (!(await ownerIsActive(db, check.adId))) throw notFound();
-      return c.json(await renewAd(db, check.adId), 200);
+      return c.json(await renewAd(services, check.adId), 200);
     })
     .openapi(markSold, async (c) => {
       const viewer = await requireViewer(c);

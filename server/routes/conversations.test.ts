@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
+  AdConversation,
   ConversationDetail,
   ConversationList,
   SentMessage,
@@ -8,7 +9,7 @@ import type {
 } from '../../common/schemas/messages';
 import { conversations, messages } from '../db/schema/interactions';
 import { profiles } from '../db/schema/profiles';
-import { MESSAGE_LIMITS } from '../interactions/conversations';
+import { AD_CONVERSATION_PREVIEW, MESSAGE_LIMITS } from '../interactions/conversations';
 import { createAd } from '../test/ad-factories';
 import { createClient, type TestClient } from '../test/client';
 import { createUser, signedInClient, type TestUser } from '../test/factories';
@@ -301,6 +302,86 @@ describe('conversations', () => {
     expect(thread.status).toBe(200);
     expect(thread.body.ad).toEqual({ id: null, title: 'Glock 17 Gen 5' });
     expect(thread.body.messages).toHaveLength(1);
+  });
+});
+
+describe('GET /api/ads/{id}/conversation (the ad page’s contact box, issue 14 item 19)', () => {
+  const ofAd = (client: TestClient, adId: string) =>
+    client.get<AdConversation>(`/api/ads/${adId}/conversation`);
+
+  it('is null before the buyer writes, then their conversation with its newest messages, oldest first', async () => {
+    const { seller, buyer, ad } = await sellerAndBuyer();
+    expect(await ofAd(buyer.client, ad.id)).toMatchObject({ status: 200, body: { conversation: null } });
+
+    const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Unu' });
+    const conversationId = sent.body.conversationId;
+    await seller.client.post(`/api/conversations/${conversationId}/messages`, { body: 'Doi' });
+    await buyer.client.post(`/api/conversations/${conversationId}/messages`, { body: 'Trei' });
+    await seller.client.post(`/api/conversations/${conversationId}/messages`, { body: 'Patru' });
+
+    const res = await ofAd(buyer.client, ad.id);
+    expect(res.status).toBe(200);
+    const conversation = res.body.conversation!;
+    expect(conversation).toMatchObject({
+      id: conversationId,
+      ad: { id: ad.id, title: 'Glock 17 Gen 5' },
+      role: 'buyer',
+      otherParty: { id: seller.user.id },
+      unread: 2,
+    });
+    expect(AD_CONVERSATION_PREVIEW).toBe(3);
+    expect(conversation.messages.map((m) => [m.body, m.direction])).toEqual([
+      ['Doi', 'received'],
+      ['Trei', 'sent'],
+      ['Patru', 'received'],
+    ]);
+    // Looking changes nothing: the seller's messages stay unread until the thread is opened.
+    expect((await ofAd(buyer.client, ad.id)).body.conversation?.unread).toBe(2);
+  });
+
+  it('is only ever the caller’s own, as buyer: not another buyer’s, not the seller’s many', async () => {
+    const { seller, buyer, ad } = await sellerAndBuyer();
+    await buyer.client.post(`/api/ads/${ad.id}/messages`, { body: 'Al meu' });
+    const other = await person();
+    expect((await ofAd(other.client, ad.id)).body).toEqual({ conversation: null });
+    expect((await ofAd(seller.client, ad.id)).body).toEqual({ conversation: null });
+    const moderator = await signedInClient(ctx, await createUser(ctx, { role: 'admin.moderator' }));
+    expect((await ofAd(moderator, ad.id)).body).toEqual({ conversation: null });
+  });
+
+  it('answers 404 for an ad the caller may not see, 401 to a visitor', async () => {
+    const { seller, buyer, ad } = await sellerAndBuyer();
+    for (const status of ['pending', 'rejected', 'needs_changes', 'expired'] as const) {
+      const hidden = await createAd(ctx, seller.user, { status });
+      expect(await ofAd(buyer.client, hidden.id)).toMatchObject({ status: 404, body: NOT_FOUND });
+      // Its owner may see the page, and has no conversation as buyer.
+      expect((await ofAd(seller.client, hidden.id)).body).toEqual({ conversation: null });
+    }
+    expect((await ofAd(buyer.client, crypto.randomUUID())).status).toBe(404);
+    expect((await ofAd(buyer.client, 'not-a-uuid')).status).toBe(404);
+    const visitor = await createClient(ctx).get<ErrorBody>(`/api/ads/${ad.id}/conversation`);
+    expect(visitor.status).toBe(401);
+    expect(visitor.body.error.code).toBe('unauthorized');
+  });
+
+  it('a message sent from the box into that conversation continues it: still one conversation', async () => {
+    const { buyer, ad } = await sellerAndBuyer();
+    await buyer.client.post(`/api/ads/${ad.id}/messages`, { body: 'Bună ziua' });
+    const { conversation } = (await ofAd(buyer.client, ad.id)).body;
+    const reply = await buyer.client.post<SentMessage>(`/api/conversations/${conversation!.id}/messages`, {
+      body: 'Revin cu o întrebare',
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body.conversationId).toBe(conversation!.id);
+    const rows = await ctx.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.buyerId, buyer.user.id));
+    expect(rows).toHaveLength(1);
+    expect((await ofAd(buyer.client, ad.id)).body.conversation?.messages.map((m) => m.body)).toEqual([
+      'Bună ziua',
+      'Revin cu o întrebare',
+    ]);
   });
 });
 

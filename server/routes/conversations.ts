@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
+  adConversationSchema,
   conversationDetailSchema,
   conversationListSchema,
   markReadResultSchema,
@@ -12,6 +13,7 @@ import { getViewer, requireViewer } from '../auth/viewer';
 import { createApiRouter } from '../http/api-app';
 import { clientIp } from '../http/client-ip';
 import {
+  buyerConversationOfAd,
   contactSeller,
   listConversations,
   loadConversation,
@@ -37,6 +39,21 @@ const contact = createRoute({
     201: { description: 'Sent', ...json(sentMessageSchema) },
     ...errorResponses,
     ...tooManyResponse,
+  },
+});
+
+const ofAd = createRoute({
+  method: 'get',
+  path: '/ads/{id}/conversation',
+  tags,
+  summary:
+    "The caller's own conversation about the ad (as its buyer) with its newest messages, or null before the first",
+  middleware: [signedInFirst] as const,
+  request: { params: idParams },
+  responses: {
+    200: { description: 'The conversation, or null', ...json(adConversationSchema) },
+    401: errorResponses[401],
+    404: errorResponses[404],
   },
 });
 
@@ -108,6 +125,10 @@ export function conversationsRoutes(services: Services) {
       const ip = clientIp(c, services.config.trustProxy);
       const sent = await contactSeller(services, viewer, id, c.req.valid('json').body, ip);
       return c.json(sent, 201);
+    })
+    .openapi(ofAd, async (c) => {
+      const viewer = await requireViewer(c);
+      return c.json(await buyerConversationOfAd(db, viewer, c.req.valid('param').id), 200);
     })
     .openapi(list, async (c) => {
       const items = await listConversations(db, await getViewer(c));

@@ -10,6 +10,8 @@ import { enableTotp, totpSecretOf } from '../auth/two-factor-setup';
 import { queryRows } from '../db/client';
 import { ads } from '../db/schema/ads';
 import { user } from '../db/schema/auth';
+import { dealerApplications } from '../db/schema/dealers';
+import { profiles } from '../db/schema/profiles';
 import { DEMO_ADS, DEMO_STATE_ADS, type DemoStateAd } from './demo-ads';
 import { drawDemoPhoto } from './demo-images';
 
@@ -37,6 +39,15 @@ export const DEMO_ACCOUNTS = [
     // Staff need two-factor (server/policies). What an authenticator app takes is its base32 form,
     // printed in the log and the README: MFZG2YLNMFZGWZLUFVSGK3LPFUZGMYJB (see totpSecretOf).
     totpSecret: 'armamarket-demo-2fa!',
+  },
+  {
+    email: 'admin@armamarket.ro',
+    password: 'admin-parola-2026',
+    firstName: 'Ioana',
+    lastName: 'Dinu',
+    role: 'admin.super',
+    // Base32 MFZG2YLNMFZGWZLUFVQWI3LJNYWTEZTBEE (see totpSecretOf).
+    totpSecret: 'armamarket-admin-2fa!',
   },
 ] as const satisfies ReadonlyArray<{
   email: string;
@@ -96,6 +107,8 @@ export async function seedDemoData(
     await createDemoAccount(services, DEMO_ACCOUNTS[1]),
   ];
   await createDemoAccount(services, DEMO_ACCOUNTS[2]);
+  await createDemoAccount(services, DEMO_ACCOUNTS[3]);
+  await makeDemoDealer(services, sellerB);
   const now = Date.now();
   for (const [index, demo] of DEMO_ADS.entries()) {
     const owner = index % 2 === 0 ? sellerA : sellerB;
@@ -121,6 +134,21 @@ export async function seedDemoData(
 }
 
 const DAY = 24 * HOUR;
+
+/** The second demo seller is an authorised dealer whose application an admin approved (issue 12). */
+async function makeDemoDealer(services: Services, userId: string) {
+  const decidedAt = new Date(Date.now() - 30 * DAY);
+  await services.db.insert(dealerApplications).values({
+    userId,
+    businessName: 'Armurieria Stan SRL',
+    cui: '14399840',
+    authorisationNumber: 'IGPR 2417/2021',
+    status: 'approved',
+    createdAt: new Date(decidedAt.getTime() - 2 * DAY),
+    decidedAt,
+  });
+  await services.db.update(profiles).set({ dealerVerifiedAt: decidedAt }).where(eq(profiles.id, userId));
+}
 
 /** The demo sellers post from the seeding machine; their weapons carry the declaration like any other. */
 const seedSubmitter = (owner: string, index: number) => ({

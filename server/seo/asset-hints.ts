@@ -8,14 +8,17 @@ export const noHints: AssetHints = () => [];
 
 // The lazy route module of each server-rendered page (web/router.tsx), as Vite's manifest names it.
 const ROUTE_MODULES: Partial<Record<PageKind, string>> = {
-  browse: 'features/listings/browse-page.tsx',
+  browse: 'routes/browse-route.tsx',
   ad: 'routes/ad-detail-route.tsx',
+  seller: 'routes/seller-route.tsx',
 };
-// Translation namespaces the first paint waits for: i18n's defaults and the listings pages'.
+// Translation namespaces the first paint waits for: i18n's defaults and the listings pages' (browse
+// also shows the saved-searches button, a seller's page its own words around the ad cards).
 const NAMESPACES: Record<PageKind, string[]> = {
   home: ['common', 'validation', 'listings'],
-  browse: ['common', 'validation', 'listings'],
+  browse: ['common', 'validation', 'listings', 'savedSearches'],
   ad: ['common', 'validation', 'listings'],
+  seller: ['common', 'validation', 'listings', 'sellers'],
   other: ['common', 'validation'],
 };
 

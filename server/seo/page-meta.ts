@@ -1,6 +1,7 @@
 import { CARD_IMAGE_SIZES, cardImageSrcset } from '../../common/card-image';
 import { countyName } from '../../common/counties';
 import type { AdCard, AdDetail } from '../../common/schemas/ads';
+import type { SellerProfile } from '../../common/schemas/sellers';
 import { CURRENCY, PRICE_LOCALE } from '../../common/values';
 import type { BrowseFilters } from '../../web/features/listings/browse-filters';
 import listingsRo from '../../web/public/locales/ro/listings.json';
@@ -23,6 +24,11 @@ const TEXT = {
   privateDescription: 'Contul tău ArmaMarket.',
   notFoundTitle: 'Pagina nu există',
   notFoundDescription: 'Pagina căutată nu există sau a fost mutată.',
+  sellerTitle: (name: string) => `${name} — vânzător pe ArmaMarket`,
+  sellerDescription: (name: string, facts: string) =>
+    `${name} vinde pe ArmaMarket: ${facts}. Vezi anunțurile verificate de moderatori ale vânzătorului.`,
+  sellerNotFoundTitle: 'Vânzătorul nu există',
+  sellerNotFoundDescription: 'Contul căutat nu există sau nu mai este activ.',
   goneTitle: 'Anunț indisponibil',
   goneDescription: 'Acest anunț nu mai este disponibil.',
 };
@@ -129,6 +135,40 @@ function productJsonLd(url: string, ad: AdDetail, absolute: (path: string) => st
     },
   };
 }
+
+const monthFormat = new Intl.DateTimeFormat('ro-RO', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const plural = new Intl.PluralRules('ro-RO');
+/** "1 anunț activ", "3 anunțuri active", "25 de anunțuri active". */
+const activeAds = (n: number) => {
+  const form = plural.select(n);
+  if (form === 'one') return `${n} anunț activ`;
+  return form === 'few' ? `${n} anunțuri active` : `${n} de anunțuri active`;
+};
+
+/** A seller's page: the short name (never contact details), what they list, where and since when. */
+export function sellerHead(origin: string, seller: SellerProfile, items: AdCard[]): PageHead {
+  const url = `${origin}/seller/${encodeURIComponent(seller.id)}`;
+  const [year = 1970, month = 1] = seller.memberSince.split('-').map(Number);
+  const facts = [
+    activeAds(seller.counts.active),
+    countyName(seller.county),
+    `membru din ${monthFormat.format(new Date(Date.UTC(year, month - 1, 15)))}`,
+  ].filter(Boolean);
+  return {
+    // The site's name is in the title already.
+    title: TEXT.sellerTitle(seller.displayName),
+    description: shorten(TEXT.sellerDescription(seller.displayName, facts.join(', ')), 200),
+    canonical: url,
+    og: { type: 'website', url },
+    preloadImage: firstCardImage(items),
+  };
+}
+
+export const sellerNotFoundHead = (): PageHead => ({
+  title: withSite(TEXT.sellerNotFoundTitle),
+  description: TEXT.sellerNotFoundDescription,
+  noindex: true,
+});
 
 export const privateHead = (): PageHead => ({
   title: TEXT.privateTitle,

@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_LATEST } from '../../common/limits';
 import type { AdDetail } from '../../common/schemas/ads';
 import { buildApp } from '../app';
+import { profiles } from '../db/schema/profiles';
 import { adForm, approveAd, createAd, uploadPhoto } from '../test/ad-factories';
 import { createUser, signedInClient, type TestUser } from '../test/factories';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/harness';
@@ -88,8 +90,30 @@ describe('statuses', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
   });
 
+  it('answers a seller page 200, and 404 for unknown or deactivated sellers', async () => {
+    const active = await createUser(ctx);
+    expect((await get(`/seller/${active.id}`)).status).toBe(200);
+    const gone = await createUser(ctx);
+    await ctx.database.db.update(profiles).set({ isActive: false }).where(eq(profiles.id, gone.id));
+    for (const id of [gone.id, 'nobody', '6f1f7a3e-8d7c-4c35-9b0e-2f0b6a1d9c11', '%E0%A4%A']) {
+      const { res, document } = await page(`/seller/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(metaContent(document, 'meta[name="robots"]'), id).toBe('noindex');
+      expect(document.title).toBe('Vânzătorul nu există | ArmaMarket');
+    }
+  });
+
   it('keeps private pages at 200, marked noindex', async () => {
-    for (const pathname of ['/dashboard', '/dashboard/messages', '/admin/queue', '/auth', '/post-ad']) {
+    for (const pathname of [
+      '/dashboard',
+      '/dashboard/messages',
+      '/dashboard/saved-searches',
+      '/admin/queue',
+      '/auth',
+      '/post-ad',
+      '/unsubscribe?token=x',
+      '/renew?token=x',
+    ]) {
       const { res, document } = await page(pathname);
       expect(res.status, pathname).toBe(200);
       expect(metaContent(document, 'meta[name="robots"]'), pathname).toBe('noindex');
@@ -105,6 +129,18 @@ describe('statuses', () => {
     }
     const english = await page('/', { cookie: 'lang=en' });
     expect(english.document.documentElement.lang).toBe('en');
+  });
+
+  it('speaks the language the app will pick: the visitor’s choice, else the browser’s first supported one', async () => {
+    const langOf = async (headers: Record<string, string>) =>
+      (await page('/browse', headers)).document.documentElement.lang;
+    expect(await langOf({ 'accept-language': 'en-US,en;q=0.9' })).toBe('en');
+    expect(await langOf({ 'accept-language': 'de-DE,de;q=0.9,en;q=0.8,ro;q=0.7' })).toBe('en');
+    expect(await langOf({ 'accept-language': 'ro-RO,ro;q=0.9,en-US;q=0.8' })).toBe('ro');
+    expect(await langOf({ 'accept-language': 'ro;q=0.5,en;q=0.9' })).toBe('en');
+    expect(await langOf({ 'accept-language': 'fr-FR,de;q=0.5' })).toBe('ro');
+    expect(await langOf({ 'accept-language': 'en-US', cookie: 'lang=ro' })).toBe('ro');
+    expect((await page('/browse')).res.headers.get('vary')).toMatch(/Accept-Language/);
   });
 });
 
@@ -129,6 +165,31 @@ describe('head and first data', () => {
     );
     expect(Object.keys(preloadOf(document))).toContain('/api/ads?category=optics&sort=newest&limit=24');
     expect(document.title).toMatch(/^Optică/);
+  });
+
+  it('names a seller page by the short name, with what they list, and carries both answers inline', async () => {
+    const who = await createUser(ctx);
+    await ctx.database.db
+      .update(profiles)
+      .set({ firstName: HOSTILE_TITLE, phone: '0722123456' })
+      .where(eq(profiles.id, who.id));
+    await createAd(ctx, who, { county: 'CJ', title: 'Carabină Tikka T3x' });
+    await createAd(ctx, who, { county: 'CJ' });
+    const { res, html, document } = await page(`/seller/${who.id}`);
+    expect(res.status).toBe(200);
+    expect(document.title).toBe(`${HOSTILE_TITLE} P. — vânzător pe ArmaMarket`);
+    expect(html).not.toContain('<script>alert');
+    expect(metaContent(document, 'meta[name="description"]')).toMatch(
+      /^.* P\. vinde pe ArmaMarket: 2 anunțuri active, Cluj, membru din \p{L}+ \d{4}\./u,
+    );
+    expect(document.querySelector('meta[name="robots"]')).toBeNull();
+    expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      `${TEST_ORIGIN}/seller/${who.id}`,
+    );
+    const preload = preloadOf(document);
+    expect(preload[`/api/sellers/${who.id}`]?.status).toBe(200);
+    expect(JSON.stringify(preload[`/api/sellers/${who.id}/ads`]?.body)).toContain('Carabină Tikka T3x');
+    for (const secret of [who.email, '0722123456', who.lastName]) expect(html).not.toContain(secret);
   });
 
   it('escapes a hostile ad title everywhere: title, meta tags, JSON-LD and the inline data', async () => {

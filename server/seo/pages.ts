@@ -1,18 +1,29 @@
 import type { Context, Hono } from 'hono';
 import { HOME_LATEST, PAGE_SIZE } from '../../common/limits';
 import type { AdCard, AdDetail, AdPage } from '../../common/schemas/ads';
+import type { SellerAdsPage, SellerProfile } from '../../common/schemas/sellers';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../common/values';
 import { filtersFromParams, filtersToParams, toApiSearch } from '../../web/features/listings/browse-filters';
 import type { AppEnv } from '../app-env';
 import { type AssetHints, noHints } from './asset-hints';
 import { jsonForScript } from './escape';
 import { type PageHead, renderHead } from './head';
-import { adHead, browseHead, goneHead, homeHead, notFoundHead, privateHead } from './page-meta';
+import {
+  adHead,
+  browseHead,
+  goneHead,
+  homeHead,
+  notFoundHead,
+  privateHead,
+  sellerHead,
+  sellerNotFoundHead,
+} from './page-meta';
 
 /** An API answer as the browser would have received it; the app reads these instead of asking again. */
 export type ApiAnswer = { status: number; body: unknown };
 type CallApi = (path: string) => Promise<ApiAnswer>;
 
-export type PageKind = 'home' | 'browse' | 'ad' | 'other';
+export type PageKind = 'home' | 'browse' | 'ad' | 'seller' | 'other';
 export type ResolvedPage = {
   status: number;
   kind: PageKind;
@@ -23,10 +34,18 @@ export type ResolvedPage = {
 /** The viewer (or null for visitors): every page needs it before it can draw its header. */
 export const VIEWER_PATH = '/api/viewer';
 
-const PRIVATE = [/^\/(auth|dashboard|admin)(\/|$)/, /^\/post-ad$/, /^\/ad\/[^/]+\/edit$/];
+// /unsubscribe and /renew: links in mails, with their tokens; answered, never indexed.
+const PRIVATE = [
+  /^\/(auth|dashboard|admin)(\/|$)/,
+  /^\/post-ad$/,
+  /^\/ad\/[^/]+\/edit$/,
+  /^\/unsubscribe$/,
+  /^\/renew$/,
+];
 
-const adIdOf = (path: string): string | null => {
-  const match = /^\/ad\/([^/]+)$/.exec(path);
+/** The id in /ad/{id} or /seller/{id}: null for another path, '' for one that does not decode. */
+const idOf = (pattern: RegExp, path: string): string | null => {
+  const match = pattern.exec(path);
   if (!match?.[1]) return null;
   try {
     return decodeURIComponent(match[1]);
@@ -34,6 +53,8 @@ const adIdOf = (path: string): string | null => {
     return '';
   }
 };
+const adIdOf = (path: string) => idOf(/^\/ad\/([^/]+)$/, path);
+const sellerIdOf = (path: string) => idOf(/^\/seller\/([^/]+)$/, path);
 
 /**
  * The status of an ad page follows the API's answer for the ad: 404 for an unknown ad (or one the
@@ -76,6 +97,22 @@ export async function resolvePage(url: URL, origin: string, callApi: CallApi): P
     if (status === 200) return { status, kind: 'ad', head: adHead(origin, answer.body as AdDetail), preload };
     return { status, kind: 'ad', head: status === 410 ? goneHead() : notFoundHead(), preload };
   }
+  const sellerId = sellerIdOf(path);
+  if (sellerId !== null) {
+    // Unknown and deactivated sellers are both 404 to the API; an outage stays what it is.
+    if (!sellerId) return { status: 404, kind: 'other', head: sellerNotFoundHead(), preload };
+    const apiPath = `/api/sellers/${encodeURIComponent(sellerId)}`;
+    const [profile, ads] = await Promise.all([ask(apiPath), ask(`${apiPath}/ads`)]);
+    const status = profile.status === 200 || profile.status >= 500 ? profile.status : 404;
+    if (status !== 200) return { status, kind: 'seller', head: sellerNotFoundHead(), preload };
+    const items = ads.status === 200 ? (ads.body as SellerAdsPage).items : [];
+    return {
+      status,
+      kind: 'seller',
+      head: sellerHead(origin, profile.body as SellerProfile, items),
+      preload,
+    };
+  }
   if (PRIVATE.some((pattern) => pattern.test(path)))
     return { status: 200, kind: 'other', head: privateHead(), preload };
   return { status: 404, kind: 'other', head: notFoundHead(), preload };
@@ -100,9 +137,35 @@ export function renderPage(
 /** Headers of the page request that the API's answer depends on (session, language, client address). */
 const FORWARDED = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for'];
 
-/** The language the app will show: the one the visitor chose (cookie set by the app), else Romanian. */
-const pageLanguage = (c: Context) =>
-  /(?:^|;\s*)lang=en(?:;|$)/.test(c.req.header('cookie') ?? '') ? 'en' : 'ro';
+/**
+ * The language the app will show, decided as web/lib/i18n.ts decides it, so that <html lang> and the
+ * catalogs preloaded are the ones the app reads: the visitor's choice (the cookie the app sets), else
+ * the first supported language among the browser's (Accept-Language: en-US counts as en), else
+ * Romanian.
+ */
+export function pageLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {
+  const chosen = /(?:^|;\s*)lang=(ro|en)(?:;|$)/.exec(cookie ?? '')?.[1];
+  if (chosen) return chosen as Language;
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return (
+    ranked.map((entry) => entry.base).find((base): base is Language => isLanguage(base)) ?? DEFAULT_LANGUAGE
+  );
+}
+
+const isLanguage = (code: string): code is Language => (LANGUAGES as readonly string[]).includes(code);
 
 /** The page handler: the app's index.html with a real status, head and first data. */
 export function pageRenderer(app: Hono<AppEnv>, origin: string, hints: AssetHints = noHints) {
@@ -125,6 +188,9 @@ export function pageRenderer(app: Hono<AppEnv>, origin: string, hints: AssetHint
     // The inline viewer makes a signed-in page personal: no shared cache may keep it.
     c.header('Cache-Control', c.req.header('cookie') ? 'private, no-cache' : 'no-cache');
     if (page.head.noindex) c.header('X-Robots-Tag', 'noindex');
-    return c.html(renderPage(template, page, pageLanguage(c), hints), page.status as 200);
+    const lang = pageLanguage(c.req.header('cookie'), c.req.header('accept-language'));
+    // The same URL is a different page per language (and per viewer): a shared cache must key on both.
+    c.header('Vary', 'Cookie, Accept-Language', { append: true });
+    return c.html(renderPage(template, page, lang, hints), page.status as 200);
   };
 }

@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client';
 import { ads } from '../db/schema/ads';
 import { profiles } from '../db/schema/profiles';
 import { createAd } from '../test/ad-factories';
@@ -42,7 +43,7 @@ describe('sitemaps', () => {
     const indexCheck = checkSitemap(index, 'sitemapindex');
     expect(indexCheck.problems).toEqual([]);
     expect(indexCheck.locs[0]).toBe(`${TEST_ORIGIN}/sitemaps/pages.xml`);
-    const adFiles = indexCheck.locs.slice(1);
+    const adFiles = indexCheck.locs.filter((loc) => loc.includes('/sitemaps/ads/'));
     expect(adFiles).toHaveLength(3);
 
     const seen: string[] = [];
@@ -67,6 +68,33 @@ describe('sitemaps', () => {
     expect(pages.locs).toContain(`${TEST_ORIGIN}/browse`);
   });
 
+  it('lists the public page of every seller with listed ads, once, over files of at most N URLs', async () => {
+    const hidden = await createUser(ctx);
+    await createAd(ctx, hidden, { status: 'pending' });
+    for (let i = 0; i < 4; i++) await createAd(ctx, await createUser(ctx));
+    const expected = (
+      await queryRows<{ id: string }>(
+        ctx.database.db,
+        sql`select distinct user_id as id from ads where status = 'approved' and owner_active`,
+      )
+    ).map((row) => `${TEST_ORIGIN}/seller/${row.id}`);
+    expect(expected.length).toBeGreaterThanOrEqual(4);
+
+    const app = sitemapRoutes(ctx.services, 3);
+    const index = checkSitemap(await fetchXml(app, '/sitemap.xml'), 'sitemapindex');
+    const sellerFiles = index.locs.filter((loc) => loc.includes('/sitemaps/sellers/'));
+    expect(sellerFiles).toHaveLength(Math.ceil(expected.length / 3));
+    const seen: string[] = [];
+    for (const file of sellerFiles) {
+      const check = checkSitemap(await fetchXml(app, file), 'urlset');
+      expect(check.problems, file).toEqual([]);
+      expect(check.locs.length).toBeLessThanOrEqual(3);
+      seen.push(...check.locs);
+    }
+    expect(seen.sort()).toEqual(expected.sort());
+    expect(seen.join()).not.toContain(hidden.id);
+  });
+
   it('serves the app’s own index, valid, and refuses made-up file keys', async () => {
     const index = await ctx.request('/sitemap.xml');
     expect(checkSitemap(await index.text(), 'sitemapindex').problems).toEqual([]);
@@ -74,6 +102,7 @@ describe('sitemaps', () => {
       '/sitemaps/ads/start/x.xml',
       '/sitemaps/ads/1~nope/end.xml',
       '/sitemaps/ads/start/end.txt',
+      '/sitemaps/sellers/a;b.xml',
     ]) {
       expect((await ctx.request(path)).status, path).toBe(404);
     }

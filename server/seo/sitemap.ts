@@ -101,6 +101,38 @@ function adUrlStream(
   });
 }
 
+/** A seller file starts after this user id ('start': from the first); ids are better-auth's. */
+const SELLER_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Sellers with listed ads after `after`, in id order: at most `limit` of them. */
+function listedSellers(db: Database, after: string | null, limit: number, offset = 0) {
+  return queryRows<{ id: string }>(
+    db,
+    sql`select distinct a.user_id as id from ads a
+        where ${LISTED}${after ? sql` and a.user_id > ${after}` : sql``}
+        order by a.user_id offset ${offset} limit ${limit}`,
+  );
+}
+
+/**
+ * Where each seller file starts: 'start', then the last seller of the file before it. One query per
+ * file reads that last seller and whether any comes after it.
+ */
+async function sellerFileStarts(db: Database, perFile: number): Promise<string[]> {
+  const starts = ['start'];
+  let after: string | null = null;
+  for (;;) {
+    const [last, next] = await listedSellers(db, after, 2, perFile - 1);
+    if (!last || !next) return starts;
+    after = last.id;
+    starts.push(after);
+  }
+}
+
+/** A whole `<urlset>` of these locations, without lastmod (the ones written in one go). */
+const urlset = (locs: string[]) =>
+  `${XML_HEAD}<urlset xmlns="${NS}">\n${locs.map((loc) => `<url><loc>${escapeXml(loc)}</loc></url>`).join('\n')}\n</urlset>\n`;
+
 const xmlHeaders = {
   'Content-Type': 'application/xml; charset=utf-8',
   // Crawlers come back daily at most; an hour keeps a burst of them off the database.
@@ -113,7 +145,10 @@ const staticPages = (origin: string) => [
   ...CATEGORIES.map((category) => `${origin}/browse?category=${category}`),
 ];
 
-/** /sitemap.xml (an index), /sitemaps/pages.xml and the ad files under /sitemaps/ads/. */
+/**
+ * /sitemap.xml (an index), /sitemaps/pages.xml, the ad files under /sitemaps/ads/ and the files of
+ * public seller pages (sellers with listed ads) under /sitemaps/sellers/.
+ */
 export function sitemapRoutes(
   { db, config }: Pick<Services, 'db' | 'config'>,
   /** Fewer in tests, to see several files without 50,000 ads. */
@@ -130,14 +165,21 @@ export function sitemapRoutes(
         files.push(`${origin}/sitemaps/ads/${from}/${to}.xml`);
         from = to;
       }
+      for (const start of await sellerFileStarts(db, perFile))
+        files.push(`${origin}/sitemaps/sellers/${start}.xml`);
       const body = files.map((loc) => `<sitemap><loc>${escapeXml(loc)}</loc></sitemap>`).join('\n');
       return c.body(`${XML_HEAD}<sitemapindex xmlns="${NS}">\n${body}\n</sitemapindex>\n`, 200, xmlHeaders);
     })
     .get('/sitemaps/pages.xml', (c) => {
-      const body = staticPages(origin)
-        .map((loc) => `<url><loc>${escapeXml(loc)}</loc></url>`)
-        .join('\n');
-      return c.body(`${XML_HEAD}<urlset xmlns="${NS}">\n${body}\n</urlset>\n`, 200, xmlHeaders);
+      return c.body(urlset(staticPages(origin)), 200, xmlHeaders);
+    })
+    .get('/sitemaps/sellers/:file{.+\\.xml}', async (c) => {
+      const start = c.req.param('file').replace(/\.xml$/, '');
+      if (start !== 'start' && !SELLER_KEY_PATTERN.test(start)) {
+        return c.json(errorBody('not_found', 'No such sitemap'), 404);
+      }
+      const sellers = await listedSellers(db, start === 'start' ? null : start, perFile);
+      return c.body(urlset(sellers.map((seller) => `${origin}/seller/${seller.id}`)), 200, xmlHeaders);
     })
     .get('/sitemaps/ads/:from/:file{.+\\.xml}', (c) => {
       const fromText = c.req.param('from');

@@ -25,7 +25,7 @@ export function FavoriteButton({ adId, className }: { adId: string; className?: 
   const onClick = async (event: MouseEvent) => {
     // On a card the button sits over the link to the ad.
     event.preventDefault();
-    if (loading || busy) return;
+    if (busy) return;
     if (!user) return navigate(signInHref(`${window.location.pathname}${window.location.search}`));
     setBusy(true);
     try {
@@ -41,6 +41,8 @@ export function FavoriteButton({ adId, className }: { adId: string; className?: 
     <button
       type="button"
       onClick={onClick}
+      // Until the session is known a tap could neither save nor send to sign in: the heart waits.
+      disabled={loading}
       aria-pressed={saved}
       aria-label={t(saved ? 'favorite.remove' : 'favorite.add')}
       data-testid="favorite-button"

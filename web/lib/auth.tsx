@@ -8,6 +8,13 @@ type AuthState = {
   /** Null when signed out, and while the session is first resolved (see `loading`). */
   user: Me | null;
   loading: boolean;
+  /**
+   * The session could not be read at all (the API did not answer): not the same as signed out, so
+   * pages that need a session say so with a Retry instead of sending a signed-in user to sign in.
+   */
+  failed: boolean;
+  /** Asks for the session again (react-query's refetch), with `isFetching` while it asks. */
+  sessionQuery: { refetch: () => unknown; isFetching: boolean };
   isStaff: boolean;
   /** Re-reads the session, after sign-in or a profile change. */
   refresh(): Promise<void>;
@@ -48,8 +55,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthState>(() => {
     const user = query.data ?? null;
-    return { user, loading: query.isPending, isStaff: isStaffRole(user?.role), refresh, signOut };
-  }, [query.data, query.isPending, refresh, signOut]);
+    return {
+      user,
+      loading: query.isPending,
+      failed: query.isError && query.data === undefined,
+      sessionQuery: { refetch: query.refetch, isFetching: query.isFetching },
+      isStaff: isStaffRole(user?.role),
+      refresh,
+      signOut,
+    };
+  }, [query.data, query.isPending, query.isError, query.isFetching, query.refetch, refresh, signOut]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

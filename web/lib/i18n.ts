@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@common/values';
 import i18n, { isSafeLanguageCode, type LanguageDetectorModule } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { localesBackend } from './locales-backend';
 
 const STORAGE_KEY = 'i18nextLng';
 
@@ -39,18 +39,19 @@ const languageDetector: LanguageDetectorModule = {
 };
 
 i18n
-  .use(HttpBackend)
+  .use(localesBackend)
   .use(languageDetector)
   .use(initReactI18next)
   .init({
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    fallbackLng: DEFAULT_LANGUAGE,
+    // Both catalogs hold every key (web/lib/catalogs.test.ts), so a page in English loads no Romanian
+    // catalogs to fall back on; a language the site does not speak falls back to Romanian.
+    fallbackLng: { ...Object.fromEntries(LANGUAGES.map((lng) => [lng, []])), default: [DEFAULT_LANGUAGE] },
     ns: ['common', 'validation'],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
-    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
     // The spec's loading policy (also i18next's defaults): 5 retries, 350 ms doubling, 10 parallel reads.
     maxRetries: 5,
     retryTimeout: 350,

@@ -1,16 +1,23 @@
 import { AdDetailPage } from '@web/features/listings/ad-detail-page';
-import { ContactSeller } from '@web/features/messages/contact-seller';
-import { ReportAdDialog } from '@web/features/reports/report-ad-dialog';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
+// The contact box and the report dialog bring forms, a dialog, zod and sonner (some 60 KB gzip): they
+// load after the ad itself has rendered, so the ad's first paint waits only for the ad page's own code.
+const ContactSeller = lazy(() =>
+  import('@web/features/messages/contact-seller').then((m) => ({ default: m.ContactSeller })),
+);
+const ReportAdDialog = lazy(() =>
+  import('@web/features/reports/report-ad-dialog').then((m) => ({ default: m.ReportAdDialog })),
+);
 /** Moderator tools, on their own chunk: only moderators ever load them. */
 const AdModerationBar = lazy(() => import('@web/features/admin/ad-moderation-bar'));
 
 /**
  * /ad/{id}: the listings feature's detail page with the contact box (messages) and the report
  * dialog (reports) composed in. Features do not import each other; the app puts them together. The
- * three catalogs load at once, so nothing pops in later.
+ * three catalogs load at once, so no text pops in later; the contact box and the report button come
+ * together, at the end of the side column.
  */
 export function AdDetailRoute() {
   useTranslation(['listings', 'messages', 'reports']);
@@ -18,8 +25,10 @@ export function AdDetailRoute() {
     <AdDetailPage
       renderInteractions={(ad) => (
         <>
-          <ContactSeller ad={ad} />
-          <ReportAdDialog ad={ad} />
+          <Suspense fallback={null}>
+            <ContactSeller ad={ad} />
+            <ReportAdDialog ad={ad} />
+          </Suspense>
           {ad.can.moderate && (
             <Suspense fallback={null}>
               <AdModerationBar ad={ad} />

@@ -65,6 +65,8 @@ export const ads = pgTable(
      * indexes hold only listed ads and a list needs no join to know it.
      */
     ownerActive: boolean('owner_active').notNull().default(true),
+    /** The owner is a verified dealer (issue 12): kept by triggers (migration 0015), like owner_active. */
+    sellerDealer: boolean('seller_dealer').notNull().default(false),
     moderationReason: text('moderation_reason'),
     // Millisecond precision: the keyset cursor carries created_at through a JS Date without loss.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -111,11 +113,21 @@ export const ads = pgTable(
     index('ads_approved_price_idx').on(t.price, t.id).where(approved),
     index('ads_approved_category_newest_idx').on(t.category, t.createdAt, t.id).where(approved),
     index('ads_approved_category_price_idx').on(t.category, t.price, t.id).where(approved),
-    // Structured filters: each walks in newest order within its value, and serves bitmap scans.
+    // Structured filters: each walks in either sort's order within its value (the "driver" of a
+    // filtered list, server/ads/browse.ts), and serves bitmap scans.
     index('ads_approved_county_newest_idx').on(t.county, t.createdAt, t.id).where(approved),
+    index('ads_approved_county_price_idx').on(t.county, t.price, t.id).where(approved),
     index('ads_approved_caliber_newest_idx').on(t.caliberId, t.createdAt, t.id).where(approved),
+    index('ads_approved_caliber_price_idx').on(t.caliberId, t.price, t.id).where(approved),
     index('ads_approved_brand_newest_idx').on(t.brand, t.createdAt, t.id).where(approved),
-    index('ads_approved_action_idx').on(t.action).where(approved),
+    index('ads_approved_brand_price_idx').on(t.brand, t.price, t.id).where(approved),
+    index('ads_approved_action_newest_idx').on(t.action, t.createdAt, t.id).where(approved),
+    index('ads_approved_action_price_idx').on(t.action, t.price, t.id).where(approved),
+    index('ads_approved_legal_newest_idx').on(t.legalCategory, t.createdAt, t.id).where(approved),
+    index('ads_approved_legal_price_idx').on(t.legalCategory, t.price, t.id).where(approved),
+    // "Only verified dealers": a minority of the listed ads, each sort's order among them alone.
+    index('ads_approved_dealer_newest_idx').on(t.createdAt, t.id).where(sql`${approved} and seller_dealer`),
+    index('ads_approved_dealer_price_idx').on(t.price, t.id).where(sql`${approved} and seller_dealer`),
     // The sitemaps walk listed ads in this order and read only these columns: an index-only scan.
     index('ads_approved_sitemap_idx').on(t.createdAt, t.id, t.updatedAt, t.userId).where(approved),
     // fastupdate off: a pending list would be scanned by every search until vacuum merges it.

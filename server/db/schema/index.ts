@@ -2,7 +2,9 @@
 
 export * from './ads';
 export * from './auth';
+export * from './dealers';
 export * from './interactions';
 export * from './mail';
 export * from './profiles';
 export * from './rate-limits';
+export * from './saved-searches';

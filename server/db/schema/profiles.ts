@@ -13,5 +13,7 @@ export const profiles = pgTable('profiles', {
   /** The language of the e-mails we send them. */
   locale: text('locale').notNull().default('ro'),
   isActive: boolean('is_active').notNull().default(true),
+  /** A verified dealer (issue 12): when an admin.super approved them, null otherwise or once withdrawn. */
+  dealerVerifiedAt: timestamp('dealer_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

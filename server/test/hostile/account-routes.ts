@@ -14,6 +14,17 @@ const badSitemapKey = fc.oneof(
   hostileText.filter((text) => !['', '.', '..', 'start', 'end'].includes(text)).map(encodeSegment),
 );
 
+/** A seller file key the route refuses: anything but 'start' and a user id's characters. */
+const badSellerKey = badSitemapKey.filter((key) => {
+  let decoded = key;
+  try {
+    decoded = decodeURIComponent(key);
+  } catch {
+    // Malformed escapes stay as sent.
+  }
+  return !/^[A-Za-z0-9_-]{1,64}$/.test(decoded);
+});
+
 // ——— Media ———
 
 const badMediaKey = fc.oneof(
@@ -78,6 +89,17 @@ export const ACCOUNT_ROUTES: Record<string, RouteSpec> = {
           const [from, to] = badFirst ? [bad, good] : [good, bad];
           return { path: `/sitemaps/ads/${from}/${to}.xml`, ...who, defects: ['bad-path'] };
         }),
+    ],
+  },
+  'GET /sitemaps/sellers/:file{.+\\.xml}': {
+    group: 'account',
+    runs: 100,
+    variants: (f) => [
+      fc
+        .tuple(badSellerKey, withCaller(f, anyone))
+        .map(
+          ([bad, who]): Draft => ({ path: `/sitemaps/sellers/${bad}.xml`, ...who, defects: ['bad-path'] }),
+        ),
     ],
   },
   'PATCH /api/me/profile': {

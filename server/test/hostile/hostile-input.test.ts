@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browseQuerySchema } from '../../../common/schemas/ads';
+import { createSavedSearch } from '../../alerts/saved-searches';
+import { dealerApplications } from '../../db/schema/dealers';
 import { conversations, favorites, messages } from '../../db/schema/interactions';
 import { profiles } from '../../db/schema/profiles';
 import { createAd, testPhoto } from '../ad-factories';
@@ -31,6 +34,26 @@ import {
  *
  * A failure prints the seed; HOSTILE_SEED=<seed> replays the same requests.
  */
+
+/** The owner's pending dealer application, and another user's refused one. */
+async function createDealerApplications(ownerId: string, otherId: string) {
+  const rows = await ctx.database.db
+    .insert(dealerApplications)
+    .values([
+      { userId: ownerId, businessName: 'Owner Arms SRL', cui: '14399840', authorisationNumber: 'A-1' },
+      {
+        userId: otherId,
+        businessName: 'Other Arms SRL',
+        cui: '18547290',
+        authorisationNumber: 'A-2',
+        status: 'refused',
+        reason: 'Autorizația lipsește.',
+        decidedAt: new Date(),
+      },
+    ])
+    .returning({ id: dealerApplications.id });
+  return { pending: rows[0]!.id, refused: rows[1]!.id };
+}
 
 const SEED = Number(process.env.HOSTILE_SEED ?? Math.floor(Math.random() * 2 ** 31));
 /** Requests in flight at once: enough to overlap the database's waits on two cores. */
@@ -96,6 +119,12 @@ beforeAll(async () => {
     .values({ userId: buyer.id, adId: ads.approved })
     .returning({ id: favorites.id });
 
+  const savedSearch = await createSavedSearch(ctx.database.db, owner.id, {
+    query: browseQuerySchema.parse({ q: 'glock 17', county: 'CJ' }),
+  });
+
+  const dealerApplicationIds = await createDealerApplications(owner.id, pool[0]!.id);
+
   const ownerCookies = await signIn(owner);
   sessions = {
     owner: cookieHeader(ownerCookies),
@@ -121,11 +150,18 @@ beforeAll(async () => {
     users,
     ads,
     conversation: conversation.id,
+    savedSearch: savedSearch.id,
+    dealerApplications: dealerApplicationIds,
     otherIds,
     realIds: new Set(
-      [...Object.values(ads), conversation.id, ...otherIds, ...Object.values(users).flat()].map((id) =>
-        id.toLowerCase(),
-      ),
+      [
+        ...Object.values(ads),
+        conversation.id,
+        savedSearch.id,
+        ...Object.values(dealerApplicationIds),
+        ...otherIds,
+        ...Object.values(users).flat(),
+      ].map((id) => id.toLowerCase()),
     ),
     owner: {
       email: owner.email,

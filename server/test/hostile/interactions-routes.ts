@@ -33,6 +33,26 @@ export const INTERACTIONS_ROUTES: Record<string, RouteSpec> = {
       ];
     },
   },
+  'GET /api/ads/:id/conversation': {
+    group: 'interactions',
+    runs: 150,
+    variants: (f) => {
+      const path = (id: string) => `/api/ads/${id}/conversation`;
+      return [
+        badIds(f, ids(f).ad, path, signedIn),
+        // Not the owner, not staff: an ad whose page they may not see is not there.
+        badState(
+          f,
+          real(f.ads.pending, f.ads.rejected, f.ads.expired, f.ads.needsChanges).map(path),
+          fc.constant('user'),
+        ),
+        noSession(
+          f,
+          real(f.ads.approved, f.ads.featured).map((id) => ({ path: path(id) })),
+        ),
+      ];
+    },
+  },
   'GET /api/conversations': {
     group: 'interactions',
     runs: 120,

@@ -70,6 +70,10 @@ export type Fixtures = {
     reported: string;
   };
   conversation: string;
+  /** A saved search of the owner. */
+  savedSearch: string;
+  /** Dealer applications: the owner's pending one, and another user's refused one. */
+  dealerApplications: { pending: string; refused: string };
   /** Ids of other things (messages, reports, favorites): real, but never what a route names. */
   otherIds: string[];
   /** Every id in the database the generators must not hit by chance. */

@@ -6,9 +6,12 @@ import { ADMIN_ROUTES } from './admin-routes';
 import { ADS_ROUTES } from './ads-routes';
 import { AUTH_ROUTES } from './auth-routes';
 import { ipArbitrary } from './callers';
+import { DEALERS_ROUTES } from './dealers-routes';
 import { INTERACTIONS_ROUTES } from './interactions-routes';
 import type { Draft, Fixtures, HostileRequest } from './request-types';
 import type { RouteSpec } from './route-spec';
+import { SAVED_SEARCHES_ROUTES } from './saved-searches-routes';
+import { SELLERS_ROUTES } from './sellers-routes';
 import { unlistedRequests } from './unlisted-requests';
 
 // ——— The table: every served route, and how to get it wrong ———
@@ -17,6 +20,9 @@ export const ROUTES: Record<string, RouteSpec> = {
   ...ACCOUNT_ROUTES,
   ...ADS_ROUTES,
   ...INTERACTIONS_ROUTES,
+  ...SAVED_SEARCHES_ROUTES,
+  ...DEALERS_ROUTES,
+  ...SELLERS_ROUTES,
   ...ADMIN_ROUTES,
   ...AUTH_ROUTES,
 };

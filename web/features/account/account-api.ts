@@ -1,4 +1,5 @@
 import type { ChangePasswordInput, Me, ProfileUpdateInput } from '@common/schemas/auth';
+import type { DealerApplicationInput, DealerState } from '@common/schemas/dealers';
 import { api } from '@web/lib/api';
 
 export const updateProfile = (input: ProfileUpdateInput) =>
@@ -19,3 +20,10 @@ export const confirmTwoFactor = (code: string) =>
 
 export const disableTwoFactor = (password: string) =>
   api('/api/auth/two-factor/disable', { method: 'POST', json: { password } });
+
+export const DEALER_QUERY_KEY = ['me', 'dealer'] as const;
+
+export const fetchDealerState = () => api<DealerState>('/api/me/dealer');
+
+export const applyAsDealer = (input: DealerApplicationInput) =>
+  api<DealerState>('/api/me/dealer', { method: 'POST', json: input });

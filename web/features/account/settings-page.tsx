@@ -1,5 +1,6 @@
 import { useAuth } from '@web/lib/auth';
 import { useTranslation } from 'react-i18next';
+import { DealerCard } from './dealer-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
 import { TwoFactorCard } from './two-factor-card';
@@ -14,6 +15,7 @@ export function SettingsPage() {
       <ProfileForm me={user} />
       <PasswordForm />
       <TwoFactorCard enabled={user.twoFactorEnabled} />
+      <DealerCard />
     </div>
   );
 }

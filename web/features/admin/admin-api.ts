@@ -7,6 +7,12 @@ import type {
   ReportsResolution,
   UsersPage,
 } from '@common/schemas/admin';
+import type {
+  AdminDealerApplication,
+  DealerAction,
+  DealerApplicationStatus,
+  DealerApplicationsPage,
+} from '@common/schemas/dealers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { useState } from 'react';
@@ -17,6 +23,7 @@ export const adminKeys = {
   reports: (status: 'open' | 'all') => [...adminKeys.all, 'reports', status] as const,
   users: (q: string) => [...adminKeys.all, 'users', q] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
+  dealers: (status: DealerApplicationStatus) => [...adminKeys.all, 'dealers', status] as const,
 };
 
 const withCursor = (path: string, cursor: string | null, params: Record<string, string> = {}) => {
@@ -77,6 +84,23 @@ export const useAudit = () =>
   usePaged(adminKeys.audit(), (cursor, signal) =>
     api<AuditPage>(withCursor('/api/admin/audit', cursor), { signal }),
   );
+
+export const useDealerApplications = (status: DealerApplicationStatus) =>
+  usePaged(adminKeys.dealers(status), (cursor, signal) =>
+    api<DealerApplicationsPage>(withCursor('/api/admin/dealers', cursor, { status }), { signal }),
+  );
+
+export function useDealerAction() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({ id, action, reason }: { id: string; action: DealerAction; reason?: string }) =>
+      api<AdminDealerApplication>(`/api/admin/dealers/${encodeURIComponent(id)}/${action}`, {
+        method: 'POST',
+        json: reason === undefined ? {} : { reason },
+      }),
+    onSettled: invalidate,
+  });
+}
 
 export type AdAction = 'approve' | 'reject' | 'request-changes' | 'feature' | 'unfeature';
 

@@ -1,4 +1,5 @@
 import { TabNav } from '@web/components/layout/tab-nav';
+import { SessionLoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ const TABS = [
   { to: '/admin', key: 'tabs.queue', end: true, superOnly: false },
   { to: '/admin/reports', key: 'tabs.reports', end: false, superOnly: false },
   { to: '/admin/users', key: 'tabs.users', end: false, superOnly: false },
+  { to: '/admin/dealers', key: 'tabs.dealers', end: false, superOnly: true },
   { to: '/admin/audit', key: 'tabs.audit', end: false, superOnly: true },
 ] as const;
 
@@ -17,8 +19,9 @@ const TABS = [
  */
 export function AdminLayout() {
   const { t } = useTranslation('admin');
-  const { user, loading, isStaff } = useAuth();
+  const { user, loading, failed, sessionQuery, isStaff } = useAuth();
   if (loading) return <p className="text-muted-foreground">{t('common:common.loading')}</p>;
+  if (failed) return <SessionLoadError query={sessionQuery} />;
   if (!user || !isStaff) return <Navigate to="/" replace />;
   // The server refuses staff without two-factor on every admin route; say why and where to fix it.
   if (!user.twoFactorEnabled) return <TwoFactorRequired />;

@@ -1,6 +1,7 @@
 import { Navigate, useRoutes } from 'react-router';
 import { AdminLayout } from './admin-layout';
 import { AuditRoute } from './audit-page';
+import { DealersPage } from './dealers-page';
 import { QueuePage } from './queue-page';
 import { ReportsPage } from './reports-page';
 import { UsersPage } from './users-page';
@@ -17,6 +18,7 @@ export function AdminRoutes() {
         { index: true, element: <QueuePage /> },
         { path: 'reports', element: <ReportsPage /> },
         { path: 'users', element: <UsersPage /> },
+        { path: 'dealers', element: <DealersPage /> },
         { path: 'audit', element: <AuditRoute /> },
         // An unknown address under /admin goes to the queue.
         { path: '*', element: <Navigate to="/admin" replace /> },

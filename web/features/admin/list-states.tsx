@@ -1,3 +1,4 @@
+import { LoadError, type Retryable } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
@@ -5,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Paged } from './admin-api';
 
-type ListQuery = { isPending: boolean; isError: boolean; refetch: () => unknown };
+type ListQuery = Retryable & { isPending: boolean; isError: boolean };
 
 /** Loading placeholders, the load error with a retry, or the empty message; null when there are rows. */
 export function ListState({ query, empty, isEmpty }: { query: ListQuery; empty: string; isEmpty: boolean }) {
@@ -23,14 +24,7 @@ export function ListState({ query, empty, isEmpty }: { query: ListQuery; empty: 
     );
   }
   if (query.isError) {
-    return (
-      <div className="flex flex-col items-start gap-3 py-6" role="alert">
-        <p>{t('loadError')}</p>
-        <Button type="button" variant="outline" onClick={() => void query.refetch()}>
-          {t('actions.retry')}
-        </Button>
-      </div>
-    );
+    return <LoadError message={t('loadError')} query={query} />;
   }
   if (isEmpty)
     return <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{empty}</p>;

@@ -1,4 +1,5 @@
 import { TabNav } from '@web/components/layout/tab-nav';
+import { SessionLoadError } from '@web/components/load-error';
 import { useAuth } from '@web/lib/auth';
 import { signInHref, useCurrentPath } from '@web/lib/return-to';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +10,17 @@ const TABS = [
   { to: '/dashboard/listings', key: 'tabs.listings', end: false },
   { to: '/dashboard/messages', key: 'tabs.messages', end: false },
   { to: '/dashboard/favorites', key: 'tabs.favorites', end: false },
+  { to: '/dashboard/saved-searches', key: 'tabs.savedSearches', end: false },
   { to: '/dashboard/settings', key: 'tabs.settings', end: false },
 ] as const;
 
 /** Everything under /dashboard needs a session: a visitor is sent to sign in. */
 export function DashboardLayout() {
   const { t } = useTranslation('dashboard');
-  const { user, loading } = useAuth();
+  const { user, loading, failed, sessionQuery } = useAuth();
   const here = useCurrentPath();
   if (loading) return <p className="text-muted-foreground">{t('common:common.loading')}</p>;
+  if (failed) return <SessionLoadError query={sessionQuery} />;
   if (!user) return <Navigate to={signInHref(here)} replace />;
 
   return (

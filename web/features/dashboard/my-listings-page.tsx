@@ -1,6 +1,7 @@
 import { daysLeft } from '@common/lifecycle';
 import type { MyAds } from '@common/schemas/ads';
 import { STATUS_BADGE } from '@common/values';
+import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import {
@@ -85,14 +86,7 @@ export function MyListingsPage() {
         </div>
       );
     }
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p>{t('listings.loadError')}</p>
-        <Button type="button" variant="outline" onClick={() => void query.refetch()}>
-          {t('listings.retry')}
-        </Button>
-      </div>
-    );
+    return <LoadError message={t('listings.loadError')} query={query} />;
   }
   if (query.data.items.length === 0) {
     return (

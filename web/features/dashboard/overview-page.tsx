@@ -1,3 +1,4 @@
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Clock, Heart, type LucideIcon, MessageSquare, Package, PlusCircle } from 'lucide-react';
@@ -24,28 +25,27 @@ export function OverviewPage() {
         <h2 id="counters-heading" className="sr-only">
           {t('overview.counters')}
         </h2>
-        {query.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {t('overview.loadError')}
-          </p>
+        {query.isError && !query.data ? (
+          <LoadError message={t('overview.loadError')} query={query} />
+        ) : (
+          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {COUNTERS.map(({ key, Icon }) => (
+              <div
+                key={key}
+                className="flex flex-col gap-2 rounded-lg border bg-card p-4 shadow-sm"
+                data-testid={key}
+              >
+                <dt className="flex items-center justify-between gap-2 text-sm font-medium text-muted-foreground">
+                  {t(`overview.${key}`)}
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                </dt>
+                <dd className="mt-auto text-3xl font-bold tabular-nums">
+                  {query.data ? query.data[key] : <Skeleton className="h-9 w-12" />}
+                </dd>
+              </div>
+            ))}
+          </dl>
         )}
-        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {COUNTERS.map(({ key, Icon }) => (
-            <div
-              key={key}
-              className="flex flex-col gap-2 rounded-lg border bg-card p-4 shadow-sm"
-              data-testid={key}
-            >
-              <dt className="flex items-center justify-between gap-2 text-sm font-medium text-muted-foreground">
-                {t(`overview.${key}`)}
-                <Icon className="size-4 shrink-0" aria-hidden="true" />
-              </dt>
-              <dd className="mt-auto text-3xl font-bold tabular-nums">
-                {query.data ? query.data[key] : query.isPending ? <Skeleton className="h-9 w-12" /> : '–'}
-              </dd>
-            </div>
-          ))}
-        </dl>
       </section>
 
       <section aria-labelledby="quick-actions-heading" className="flex flex-col gap-3">

@@ -1,4 +1,5 @@
 import type { FavoriteAd } from '@common/schemas/favorites';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Heart, UserRound } from 'lucide-react';
@@ -33,14 +34,7 @@ export function FavoritesPage({ renderList }: Props) {
     );
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p>{t('loadError')}</p>
-        <Button type="button" variant="outline" onClick={() => void query.refetch()}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
+    return <LoadError message={t('loadError')} query={query} />;
   }
   if (query.data.length === 0) {
     return (

@@ -25,6 +25,7 @@ const ad: AdCardData = {
   featured: true,
   status: 'approved',
   legalCategory: 'authorisation',
+  sellerDealer: false,
   createdAt: new Date(now.getTime() - 3 * 86400 * 1000).toISOString(),
   image: {
     id: 'img-1',

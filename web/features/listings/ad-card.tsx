@@ -1,5 +1,6 @@
 import { CARD_IMAGE_SIZES, cardImageSrcset } from '@common/card-image';
 import type { AdCard as AdCardData } from '@common/schemas/ads';
+import { DealerBadge } from '@web/components/dealer-badge';
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime, formatPrice, formatRelativeTime } from '@web/lib/format';
@@ -65,6 +66,11 @@ export function AdCard({ ad, action, footer, priority }: AdCardProps) {
           <li>
             <Badge variant="secondary">{t(`conditions.${ad.condition}`)}</Badge>
           </li>
+          {ad.sellerDealer && (
+            <li>
+              <DealerBadge />
+            </li>
+          )}
           <li>
             <Badge variant="outline" data-testid="card-legal-badge">
               {t(`legal.badge.${ad.legalCategory}`)}

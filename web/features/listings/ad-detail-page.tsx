@@ -1,5 +1,7 @@
 import type { AdDetail, AdGone } from '@common/schemas/ads';
+import { DealerBadge } from '@web/components/dealer-badge';
 import { FavoriteButton } from '@web/components/favorite-button';
+import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -41,14 +43,7 @@ export function AdDetailPage({ renderInteractions }: AdDetailPageProps) {
   // Issue 12 (a deliberate change from the spec's silent redirect): a missing ad says why.
   if (query.isError && isAdNotFound(query.error)) return <AdGonePage gone={goneOf(query.error)} />;
   if (query.isError) {
-    return (
-      <div className="flex flex-col items-start gap-3 py-12" role="alert">
-        <p>{t('detail.loadError')}</p>
-        <Button type="button" variant="outline" onClick={() => void query.refetch()}>
-          {t('detail.retry')}
-        </Button>
-      </div>
-    );
+    return <LoadError message={t('detail.loadError')} query={query} className="my-6" />;
   }
   return <AdDetailView ad={query.data} interactions={renderInteractions?.(query.data)} />;
 }
@@ -201,8 +196,21 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
             </h2>
             <p className="flex items-center gap-2 font-medium">
               <UserRound className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-              {ad.seller.firstName} {ad.seller.lastName}
+              {/* Issue 12: the seller's public page, with their other ads and how fast they answer. */}
+              <Link
+                to={`/seller/${encodeURIComponent(ad.seller.id)}`}
+                className="min-w-0 break-words text-primary underline underline-offset-4 hover:text-primary/80"
+                data-testid="seller-link"
+              >
+                {ad.seller.firstName} {ad.seller.lastName}
+              </Link>
             </p>
+            {ad.sellerDealer && (
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <DealerBadge />
+                {ad.seller.dealerName && <span className="font-medium">{ad.seller.dealerName}</span>}
+              </div>
+            )}
             {ad.seller.email ? (
               <a
                 href={`mailto:${ad.seller.email}`}

@@ -33,6 +33,10 @@ export function chipLabel(t: TFunction<'listings'>, key: NarrowingKey, filters: 
       return t(`actions.${filters.action}`);
     case 'brand':
       return value;
+    case 'legal':
+      return t(`legal.badge.${filters.legal}`);
+    case 'dealer':
+      return t('chips.dealer');
   }
 }
 

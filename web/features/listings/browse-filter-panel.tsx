@@ -1,5 +1,6 @@
 import { type CaliberId, caliberOfName } from '@common/calibers';
 import { COUNTIES } from '@common/counties';
+import { LEGAL_CATEGORIES } from '@common/legal';
 import { BRAND_MAX } from '@common/limits';
 import { ACTIONS, CATEGORIES, CONDITIONS, canonicalBrand } from '@common/values';
 import { Combobox, type ComboboxOption } from '@web/components/ui/combobox';
@@ -96,6 +97,34 @@ export function BrowseFilterPanel({ filters, onChange, problem }: Props) {
           ))}
         </NativeSelect>
       </div>
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={`${id}-legal`}>{t('browse.legal')}</Label>
+        <NativeSelect
+          id={`${id}-legal`}
+          value={filters.legal}
+          onChange={(event) => set('legal', event.target.value as BrowseFilters['legal'])}
+        >
+          <option value="">{t('browse.anyLegal')}</option>
+          {LEGAL_CATEGORIES.map((legal) => (
+            <option key={legal} value={legal}>
+              {t(`legal.badge.${legal}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <label
+        htmlFor={`${id}-dealer`}
+        className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm"
+      >
+        <input
+          id={`${id}-dealer`}
+          type="checkbox"
+          checked={filters.dealer === '1'}
+          onChange={(event) => set('dealer', event.target.checked ? '1' : '')}
+          className="size-4 accent-primary"
+        />
+        {t('browse.dealerOnly')}
+      </label>
     </div>
   );
 }

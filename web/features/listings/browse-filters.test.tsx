@@ -32,6 +32,8 @@ describe('browse filters <-> URL', () => {
     caliber: '308win',
     action: 'bolt',
     brand: 'Tikka',
+    legal: 'authorisation',
+    dealer: '1',
     sort: 'price-desc',
   };
 
@@ -39,14 +41,14 @@ describe('browse filters <-> URL', () => {
     expect(
       filtersFromParams(
         new URLSearchParams(
-          'q=tikka+t3&category=long-guns&condition=good&county=CJ&priceMin=1000&priceMax=7500.50&caliber=308win&action=bolt&brand=Tikka&sort=price-desc',
+          'q=tikka+t3&category=long-guns&condition=good&county=CJ&priceMin=1000&priceMax=7500.50&caliber=308win&action=bolt&brand=Tikka&legal=authorisation&dealer=1&sort=price-desc',
         ),
       ),
     ).toEqual(everything);
     expect(
       filtersFromParams(
         new URLSearchParams(
-          'category=tanks&condition=broken&county=XX&caliber=7mm-laser&action=magic&sort=random',
+          'category=tanks&condition=broken&county=XX&caliber=7mm-laser&action=magic&legal=none&dealer=yes&sort=random',
         ),
       ),
     ).toEqual(DEFAULT_FILTERS);
@@ -56,7 +58,7 @@ describe('browse filters <-> URL', () => {
     expect(filtersToParams(DEFAULT_FILTERS).toString()).toBe('');
     const params = filtersToParams(everything);
     expect(params.toString()).toBe(
-      'q=tikka+t3&category=long-guns&condition=good&county=CJ&priceMin=1000&priceMax=7500.50&caliber=308win&action=bolt&brand=Tikka&sort=price-desc',
+      'q=tikka+t3&category=long-guns&condition=good&county=CJ&priceMin=1000&priceMax=7500.50&caliber=308win&action=bolt&brand=Tikka&legal=authorisation&dealer=1&sort=price-desc',
     );
     expect(filtersFromParams(params)).toEqual(everything);
     const few: BrowseFilters = { ...DEFAULT_FILTERS, county: 'B', caliber: '9x19' };
@@ -103,7 +105,7 @@ describe('browse filters <-> URL', () => {
       'condition=new&sort=newest&limit=24&cursor=abc',
     );
     expect(toApiSearch(everything, null, 24)).toBe(
-      'q=tikka+t3&category=long-guns&condition=good&county=CJ&priceMin=1000&priceMax=7500.50&caliber=308win&action=bolt&brand=Tikka&sort=price-desc&limit=24',
+      'q=tikka+t3&category=long-guns&condition=good&county=CJ&priceMin=1000&priceMax=7500.50&caliber=308win&action=bolt&brand=Tikka&legal=authorisation&dealer=1&sort=price-desc&limit=24',
     );
   });
 });
@@ -122,16 +124,23 @@ const card = (n: number): AdCard => ({
   featured: false,
   status: 'approved',
   legalCategory: 'not-a-weapon',
+  sellerDealer: false,
   createdAt: new Date().toISOString(),
   image: null,
 });
 
-function renderBrowse(url: string, respond: (url: URL) => AdPage) {
+/** `respond` answers a page of ads, or a status for the API failing. */
+function renderBrowse(url: string, respond: (url: URL) => AdPage | number) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const asked = new URL(String(input), 'http://localhost');
     // The cards' hearts ask who is signed in: nobody.
     if (asked.pathname === '/api/viewer') return new Response('null', { status: 200 });
     const body = respond(asked);
+    if (typeof body === 'number')
+      return new Response(JSON.stringify({ error: { code: 'internal_error', message: 'x' } }), {
+        status: body,
+        headers: { 'content-type': 'application/json' },
+      });
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -223,6 +232,42 @@ describe('BrowsePage', PAGE, () => {
     await waitFor(() => expect(screen.getAllByTestId('ad-card')).toHaveLength(2));
     expect(requested().at(-1)?.searchParams.get('cursor')).toBe('c1');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says the API failed, with Retry, instead of "0 ads found" (issue 14)', async () => {
+    let up = false;
+    renderBrowse('/browse', () => (up ? { items: [card(1)], nextCursor: null, total: 1 } : 503));
+    // The browse query asks once more (a second later) before it gives up.
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert).toHaveTextContent('The ads could not be loaded.');
+    expect(screen.queryByTestId('result-count')).not.toBeInTheDocument();
+    expect(screen.queryByText('No ads match your search. Try other filters.')).not.toBeInTheDocument();
+    up = true;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1 ad found')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the list when only the next page fails, and Retry asks for that page again', async () => {
+    let nextUp = false;
+    const { requested } = renderBrowse('/browse', (url) =>
+      url.searchParams.get('cursor') === 'c1'
+        ? nextUp
+          ? { items: [card(2)], nextCursor: null, total: 2 }
+          : 503
+        : { items: [card(1)], nextCursor: 'c1', total: 2 },
+    );
+    expect(await screen.findByText('2 ads found')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert).toHaveTextContent('The next ads could not be loaded.');
+    expect(screen.getAllByTestId('ad-card')).toHaveLength(1);
+    expect(screen.getByText('2 ads found')).toBeInTheDocument();
+    nextUp = true;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getAllByTestId('ad-card')).toHaveLength(2));
+    expect(requested().at(-1)?.searchParams.get('cursor')).toBe('c1');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,6 @@
 import { CALIBER_IDS, type CaliberId } from '@common/calibers';
 import { COUNTY_CODES, type CountyCode } from '@common/counties';
+import { LEGAL_CATEGORIES, type LegalCategory } from '@common/legal';
 import { BRAND_MAX, SEARCH_MAX } from '@common/limits';
 import {
   ACTIONS,
@@ -25,6 +26,10 @@ export type BrowseFilters = {
   caliber: CaliberId | '';
   action: Action | '';
   brand: string;
+  /** The legal category under Legea 295/2004 (issue 12). */
+  legal: LegalCategory | '';
+  /** '1': only the ads of verified dealers (issue 12). */
+  dealer: '1' | '';
   /** '' follows the default: relevance when there is search text, newest otherwise (defaultSort). */
   sort: Sort | '';
   /** Search the text as typed, without the server's typo correction. */
@@ -41,6 +46,8 @@ export const DEFAULT_FILTERS: BrowseFilters = {
   caliber: '',
   action: '',
   brand: '',
+  legal: '',
+  dealer: '',
   sort: '',
 };
 
@@ -54,6 +61,8 @@ export const NARROWING_KEYS = [
   'caliber',
   'action',
   'brand',
+  'legal',
+  'dealer',
 ] as const satisfies ReadonlyArray<keyof BrowseFilters>;
 export type NarrowingKey = (typeof NARROWING_KEYS)[number];
 
@@ -96,6 +105,8 @@ export function filtersFromParams(params: URLSearchParams): BrowseFilters {
     caliber: oneOf(CALIBER_IDS, params.get('caliber')),
     action: oneOf(ACTIONS, params.get('action')),
     brand: canonicalBrand((params.get('brand') ?? '').slice(0, BRAND_MAX)),
+    legal: oneOf(LEGAL_CATEGORIES, params.get('legal')),
+    dealer: params.get('dealer') === '1' ? '1' : '',
     // A sort that is the default anyway, or relevance without text, is the same as none.
     sort: sort === defaultSort(q) || (sort === 'relevance' && !q.trim()) ? '' : sort,
     ...(params.get('literal') === '1' && q.trim() ? { literal: true } : {}),

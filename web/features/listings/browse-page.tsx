@@ -1,11 +1,13 @@
 import { SEARCH_MAX } from '@common/limits';
 import type { RelaxableFilter } from '@common/schemas/ads';
 import { FavoriteButton } from '@web/components/favorite-button';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@web/components/ui/sheet';
+import { ApiError } from '@web/lib/api';
 import { apiErrorText } from '@web/lib/api-error-text';
 import { cn } from '@web/lib/cn';
 import { useMediaQuery } from '@web/lib/use-media-query';
@@ -33,7 +35,8 @@ const SKELETONS = 8;
 /** From this width the filters sit in a side column; below it they open in a sheet. */
 const WIDE = '(min-width: 1024px)';
 
-export function BrowsePage() {
+/** `saveSearch`: the saved-searches feature's button, put in by the route (features do not import each other). */
+export function BrowsePage({ saveSearch }: { saveSearch?: ReactNode } = {}) {
   const { t } = useTranslation('listings');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromParams(searchParams);
@@ -73,7 +76,10 @@ export function BrowsePage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('browse.title')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('browse.title')}</h1>
+        {saveSearch}
+      </div>
       <search aria-label={t('browse.filters')} className="flex flex-col gap-3">
         <SearchBox value={text} onChange={(q) => update({ ...current, q }, { typing: true })} />
         {!wide && (
@@ -253,16 +259,20 @@ function Results({
   const { t } = useTranslation(['listings', 'validation', 'common']);
   const first = query.data?.pages[0];
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  // No list to show: the API refused the filters (400, said like a form error), or it could not
+  // answer at all (the error state with Retry; never "0 ads found").
+  const failed = query.isError && !query.data;
+  const refused = failed && query.error instanceof ApiError && query.error.status === 400;
 
   const countLine = problem ? (
     <p className="text-sm text-destructive" role="alert" data-testid="filters-problem">
       {t(`validation:${problem.message}`, { defaultValue: t('validation:invalid') })}
     </p>
-  ) : query.isError ? (
+  ) : refused ? (
     <p className="text-sm text-destructive" role="alert" data-testid="filters-problem">
       {apiErrorText(t, query.error) ?? t('validation:invalid')}
     </p>
-  ) : (
+  ) : failed ? null : (
     <p className="text-sm text-muted-foreground" role="status" data-testid="result-count">
       {query.isPending
         ? t('common.loading')
@@ -290,7 +300,9 @@ function Results({
           </button>
         </p>
       )}
-      {problem || query.isError ? null : query.isPending ? (
+      {problem || refused ? null : failed ? (
+        <LoadError message={t('browse.loadError')} query={query} />
+      ) : query.isPending ? (
         <div className={GRID} aria-busy="true">
           {Array.from({ length: SKELETONS }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
@@ -321,8 +333,18 @@ function Results({
           ))}
         </ul>
       )}
-      {!problem && query.hasNextPage && !query.isPlaceholderData && (
-        <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+      {!problem && query.isFetchNextPageError ? (
+        <LoadError
+          message={t('browse.moreError')}
+          query={{ refetch: () => query.fetchNextPage(), isFetching: query.isFetchingNextPage }}
+          compact
+        />
+      ) : (
+        !problem &&
+        query.hasNextPage &&
+        !query.isPlaceholderData && (
+          <LoadMore loading={query.isFetchingNextPage} onLoad={() => void query.fetchNextPage()} />
+        )
       )}
     </>
   );

@@ -1,6 +1,8 @@
 import type { AdDetail, AdInputParsed } from '@common/schemas/ads';
 import { ACTIONS, type Action } from '@common/values';
+import { LoadError, SessionLoadError } from '@web/components/load-error';
 import { apiErrorText } from '@web/lib/api-error-text';
+import { useAuth } from '@web/lib/auth';
 import { Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +22,7 @@ export function EditAdPage() {
   const { t } = useTranslation('listings');
   const navigate = useNavigate();
   const user = useRequireSignIn();
+  const session = useAuth();
   const query = useAd(id, { enabled: Boolean(user), fresh: true });
   const updateAd = useUpdateAd(id);
   // The form starts from one fresh copy of the ad; later refetches must not reset what the user typed.
@@ -42,12 +45,9 @@ export function EditAdPage() {
     }
   }, [notFound, notAllowed, ad, navigate, t]);
 
+  if (session.failed) return <SessionLoadError query={session.sessionQuery} />;
   if (query.isError && !notFound) {
-    return (
-      <p role="alert" className="text-destructive">
-        {t('edit.loadError')}
-      </p>
-    );
+    return <LoadError message={t('edit.loadError')} query={query} />;
   }
   if (!user || !ad) return <p className="text-muted-foreground">{t('common.loading')}</p>;
 

@@ -1,5 +1,6 @@
 import { HOME_LATEST } from '@common/limits';
 import { FavoriteButton } from '@web/components/favorite-button';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { ArrowRight, Lock, PlusCircle, Search, ShieldCheck, Zap } from 'lucide-react';
 import { type FormEvent, useId } from 'react';
@@ -91,6 +92,8 @@ export function HomePage() {
               <AdCardSkeleton key={i} />
             ))}
           </div>
+        ) : latest.isError && !latest.data ? (
+          <LoadError message={t('home.loadError')} query={latest} />
         ) : latest.data?.length ? (
           <ul className={AD_GRID_CLASS}>
             {latest.data.map((ad, index) => (

@@ -1,25 +1,30 @@
-import type { AdInputParsed } from '@common/schemas/ads';
+import type { AdDetail, AdInputParsed } from '@common/schemas/ads';
+import { SessionLoadError } from '@web/components/load-error';
 import { apiErrorText } from '@web/lib/api-error-text';
+import { useAuth } from '@web/lib/auth';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { AdForm } from './ad-form';
 import { useCreateAd } from './listings-api';
+import { SubmittedPanel } from './submitted-panel';
 import { useRequireSignIn } from './use-require-sign-in';
 
 export function PostAdPage() {
   const { t } = useTranslation('listings');
   const user = useRequireSignIn();
-  const navigate = useNavigate();
   const createAd = useCreateAd();
+  const { failed, sessionQuery } = useAuth();
+  // Issue 12: once sent, the page says what happens next instead of moving on at once.
+  const [submitted, setSubmitted] = useState<AdDetail | null>(null);
 
+  if (failed) return <SessionLoadError query={sessionQuery} />;
   if (!user) return <p className="text-muted-foreground">{t('common.loading')}</p>;
+  if (submitted) return <SubmittedPanel ad={submitted} onPostAnother={() => setSubmitted(null)} />;
 
   const submit = async (values: AdInputParsed) => {
     try {
-      await createAd(values);
-      toast.success(t('post.success'));
-      navigate('/dashboard/listings');
+      setSubmitted(await createAd(values));
     } catch (error) {
       toast.error(t('post.error'), {
         description: apiErrorText(t, error),

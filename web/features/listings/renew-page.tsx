@@ -1,5 +1,6 @@
 import type { RenewResult } from '@common/schemas/ads';
 import { useMutation } from '@tanstack/react-query';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { ApiError, api } from '@web/lib/api';
@@ -40,21 +41,25 @@ export function RenewPage() {
           </CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          {failure ? (
+          {failure === 'error' ? (
+            <>
+              <LoadError
+                message={t('renew.error')}
+                query={{ refetch: () => mutate(), isFetching: renewal.isPending }}
+                compact
+              />
+              <Button asChild variant="outline" className="self-start">
+                <Link to="/dashboard/listings">{t('renew.myListings')}</Link>
+              </Button>
+            </>
+          ) : failure ? (
             <>
               <p role="alert" data-testid="renew-failed">
                 {t(`renew.${failure}`)}
               </p>
-              <div className="flex flex-wrap gap-2">
-                {failure === 'error' && (
-                  <Button type="button" onClick={() => mutate()}>
-                    {t('renew.retry')}
-                  </Button>
-                )}
-                <Button asChild variant={failure === 'error' ? 'outline' : 'default'}>
-                  <Link to="/dashboard/listings">{t('renew.myListings')}</Link>
-                </Button>
-              </div>
+              <Button asChild className="self-start">
+                <Link to="/dashboard/listings">{t('renew.myListings')}</Link>
+              </Button>
             </>
           ) : renewal.data ? (
             <>

@@ -8,19 +8,20 @@ import { toast } from 'sonner';
 
 /**
  * Post-ad and edit need a session: signed-out users get the 'Please login to post an ad' notice and go to
- * sign-in. Returns the user, or null while the session resolves or the redirect happens.
+ * sign-in. Returns the user, or null while the session resolves or the redirect happens; when the
+ * session could not be read at all, `failed` is set and nobody is sent away.
  */
 export function useRequireSignIn(): Me | null {
-  const { user, loading } = useAuth();
+  const { user, loading, failed } = useAuth();
   const navigate = useNavigate();
   const { t } = useTranslation('listings');
   const here = useCurrentPath();
 
   useEffect(() => {
-    if (loading || user) return;
+    if (loading || user || failed) return;
     toast.error(t('post.loginRequired'), { id: 'listings-login-required' });
     navigate(signInHref(here), { replace: true });
-  }, [loading, user, navigate, t, here]);
+  }, [loading, user, failed, navigate, t, here]);
 
   return loading ? null : user;
 }

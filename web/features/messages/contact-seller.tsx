@@ -1,14 +1,18 @@
 import type { AdDetail } from '@common/schemas/ads';
+import type { ConversationDetail } from '@common/schemas/messages';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/auth';
+import { cn } from '@web/lib/cn';
+import { formatRelativeTime } from '@web/lib/format';
 import { signInHref, useCurrentPath } from '@web/lib/return-to';
-import { MessageSquare } from 'lucide-react';
-import { useState } from 'react';
+import { MessageSquare, MessageSquareText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { MessageForm } from './message-form';
-import { useContactSeller } from './messages-api';
+import { useAdConversation, useContactSeller, useReply } from './messages-api';
 
 /**
  * The contact box of the ad detail (spec: 4 rows, for signed-in users who are not the owner). The
@@ -20,8 +24,6 @@ export function ContactSeller({ ad }: { ad: AdDetail }) {
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const here = useCurrentPath();
-  const send = useContactSeller(ad.id);
-  const [conversationId, setConversationId] = useState<string | null>(null);
 
   if (loading || ad.status !== 'approved') return null;
   if (!user) {
@@ -51,27 +53,102 @@ export function ContactSeller({ ad }: { ad: AdDetail }) {
     );
   }
   if (!ad.can.contact) return null;
+  return <ContactBox ad={ad} />;
+}
+
+/**
+ * The signed-in buyer's box. Before their first message it offers one; afterwards it says they
+ * already wrote, shows the end of that conversation and continues it, so that nobody sends the same
+ * first message twice. The form stays the same element throughout, so focus and the toast survive
+ * the switch.
+ */
+function ContactBox({ ad }: { ad: AdDetail }) {
+  const { t } = useTranslation('messages');
+  const existing = useAdConversation(ad.id, { enabled: true });
+  const conversation = existing.data ?? null;
+  const contact = useContactSeller(ad.id);
+  const reply = useReply(conversation?.id ?? '');
 
   return (
-    <section aria-labelledby="contact-heading" className="flex flex-col gap-3 rounded-lg border bg-card p-4">
+    <section
+      aria-labelledby="contact-heading"
+      className="flex flex-col gap-3 rounded-lg border bg-card p-4"
+      data-testid="contact-box"
+    >
       <h2 id="contact-heading" className="font-semibold">
         {t('contact.title')}
       </h2>
-      <MessageForm
-        label={t('contact.label')}
-        placeholder={t('contact.placeholder')}
-        submitLabel={t('contact.send')}
-        successMessage={t('contact.success')}
-        onSend={async (body) => setConversationId((await send(body)).conversationId)}
-      />
-      {conversationId && (
-        <Link
-          to={`/dashboard/messages/${conversationId}`}
-          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {t('contact.viewConversation')}
-        </Link>
+      {existing.isPending ? (
+        <div className="flex flex-col gap-2" aria-busy="true">
+          <span className="sr-only" role="status">
+            {t('common:common.loading')}
+          </span>
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-9 w-32" />
+        </div>
+      ) : existing.isError && existing.data === undefined ? (
+        <LoadError message={t('contact.loadError')} query={existing} compact />
+      ) : (
+        <>
+          {conversation && <AlreadyWrote conversation={conversation} />}
+          <MessageForm
+            label={conversation ? t('contact.continueLabel') : t('contact.label')}
+            placeholder={conversation ? t('contact.continuePlaceholder') : t('contact.placeholder')}
+            submitLabel={conversation ? t('contact.continueSend') : t('contact.send')}
+            successMessage={conversation ? t('contact.continued') : t('contact.success')}
+            onSend={conversation ? reply : contact}
+          />
+        </>
       )}
     </section>
+  );
+}
+
+function AlreadyWrote({ conversation }: { conversation: ConversationDetail }) {
+  const { t, i18n } = useTranslation('messages');
+  const seller = `${conversation.otherParty.firstName} ${conversation.otherParty.lastName}`.trim();
+  return (
+    <div className="flex flex-col gap-3" data-testid="already-wrote">
+      <div className="flex gap-2 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm">
+        <MessageSquareText className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        <div className="flex flex-col gap-0.5">
+          <p className="font-semibold">{t('contact.alreadyWrote')}</p>
+          <p className="text-muted-foreground">{t('contact.alreadyWroteHint')}</p>
+        </div>
+      </div>
+      <section aria-labelledby="contact-last-heading" className="flex flex-col gap-2">
+        <h3 id="contact-last-heading" className="text-xs font-semibold text-muted-foreground uppercase">
+          {t('contact.lastMessages')}
+        </h3>
+        <ol className="flex flex-col gap-2">
+          {conversation.messages.map((message) => (
+            <li
+              key={message.id}
+              data-testid="contact-message"
+              className={cn(
+                'flex flex-col gap-0.5 rounded-md border p-2 text-sm',
+                message.direction === 'sent' ? 'ml-6 border-primary/20 bg-primary/10' : 'mr-6 bg-background',
+              )}
+            >
+              <span className="flex justify-between gap-2 text-xs text-muted-foreground">
+                <span className="font-medium text-foreground">
+                  {message.direction === 'sent' ? t('contact.you') : seller}
+                </span>
+                <time dateTime={message.createdAt}>
+                  {formatRelativeTime(message.createdAt, i18n.language)}
+                </time>
+              </span>
+              <p className="line-clamp-4 whitespace-pre-line break-words">{message.body}</p>
+            </li>
+          ))}
+        </ol>
+        <Link
+          to={`/dashboard/messages/${conversation.id}`}
+          className="self-start text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {t('contact.viewWhole')}
+        </Link>
+      </section>
+    </div>
   );
 }

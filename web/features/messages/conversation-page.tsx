@@ -1,6 +1,6 @@
 import type { ConversationDetail, Message } from '@common/schemas/messages';
+import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { formatRelativeTime } from '@web/lib/format';
@@ -35,15 +35,12 @@ export function ConversationPage() {
           <Skeleton className="h-20 w-3/4" />
           <Skeleton className="ml-auto h-20 w-3/4" />
         </div>
+      ) : query.isError && isNotFound(query.error) ? (
+        <p role="alert" className="rounded-lg border border-dashed p-8 text-center">
+          {t('thread.notFound')}
+        </p>
       ) : query.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p>{isNotFound(query.error) ? t('thread.notFound') : t('thread.loadError')}</p>
-          {!isNotFound(query.error) && (
-            <Button type="button" variant="outline" onClick={() => void query.refetch()}>
-              {t('thread.retry')}
-            </Button>
-          )}
-        </div>
+        <LoadError message={t('thread.loadError')} query={query} />
       ) : (
         <Thread conversation={query.data} />
       )}

@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '@common/schemas/messages';
+import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { formatRelativeTime } from '@web/lib/format';
@@ -27,14 +27,7 @@ export function ConversationsPage() {
     );
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p>{t('list.loadError')}</p>
-        <Button type="button" variant="outline" onClick={() => void query.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </div>
-    );
+    return <LoadError message={t('list.loadError')} query={query} />;
   }
   if (query.data.length === 0) {
     return (

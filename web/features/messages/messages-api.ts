@@ -1,4 +1,9 @@
-import type { ConversationDetail, ConversationList, SentMessage } from '@common/schemas/messages';
+import type {
+  AdConversation,
+  ConversationDetail,
+  ConversationList,
+  SentMessage,
+} from '@common/schemas/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@web/lib/api';
 import { OVERVIEW_QUERY_KEY } from '@web/lib/overview';
@@ -9,6 +14,8 @@ export const messageKeys = {
   all: ['messages'] as const,
   list: () => [...messageKeys.all, 'list'] as const,
   detail: (id: string) => [...messageKeys.all, 'detail', id] as const,
+  ofAds: () => [...messageKeys.all, 'ad'] as const,
+  ofAd: (adId: string) => [...messageKeys.ofAds(), adId] as const,
 };
 
 /** An open conversation or list looks for new messages this often, and when the window regains focus. */
@@ -38,6 +45,22 @@ export function useConversation(id: string) {
   });
 }
 
+/**
+ * The caller's own conversation about an ad (as its buyer) with its last messages, or null before
+ * they write: the ad page's contact box continues it instead of offering a blank first message.
+ */
+export function useAdConversation(adId: string, options: { enabled: boolean }) {
+  return useQuery({
+    queryKey: messageKeys.ofAd(adId),
+    queryFn: async ({ signal }) =>
+      (await api<AdConversation>(`/api/ads/${encodeURIComponent(adId)}/conversation`, { signal }))
+        .conversation,
+    enabled: options.enabled,
+    refetchOnWindowFocus: true,
+    staleTime: 5_000,
+  });
+}
+
 /** After a message is sent or read, the counters and lists that show it are stale. */
 function useRefreshCounters() {
   const queryClient = useQueryClient();
@@ -45,6 +68,7 @@ function useRefreshCounters() {
     void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: OVERVIEW_QUERY_KEY });
     void queryClient.invalidateQueries({ queryKey: messageKeys.list() });
+    void queryClient.invalidateQueries({ queryKey: messageKeys.ofAds() });
   }, [queryClient]);
 }
 

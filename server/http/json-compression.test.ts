@@ -1,0 +1,63 @@
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { describe, expect, it } from 'vitest';
+import { acceptsGzip, jsonCompression } from './json-compression';
+
+const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Carabină ${i}` })) };
+
+function app() {
+  const a = new Hono();
+  a.use(compress());
+  a.use('/api/*', jsonCompression());
+  a.get('/api/big', (c) => c.json(big));
+  a.get('/api/small', (c) => c.json({ ok: true }));
+  a.get('/api/private', (c) => {
+    c.header('Set-Cookie', 'a=1');
+    c.header('Set-Cookie', 'b=2', { append: true });
+    return c.json(big, 201);
+  });
+  a.get('/page', (c) => c.text('x'.repeat(5000)));
+  return a;
+}
+
+describe('JSON compression', () => {
+  it('gzips a large JSON answer whole, with its length, once', async () => {
+    const res = await app().request('/api/big', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    expect(res.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('Content-Length'))).toBe(body.length);
+    expect(JSON.parse(gunzipSync(body).toString('utf8'))).toEqual(big);
+  });
+
+  it('leaves small answers and clients without gzip alone, and measures them', async () => {
+    const small = await app().request('/api/small', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(small.headers.get('Content-Encoding')).toBeNull();
+    expect(await small.json()).toEqual({ ok: true });
+    const plain = await app().request('/api/big', { headers: { 'Accept-Encoding': 'gzip;q=0, br' } });
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(Number(plain.headers.get('Content-Length'))).toBe(Buffer.byteLength(JSON.stringify(big)));
+  });
+
+  it('keeps the status and every Set-Cookie', async () => {
+    const res = await app().request('/api/private', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.status).toBe(201);
+    expect(res.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+  });
+
+  it('leaves what is not the API to the streaming compress()', async () => {
+    const res = await app().request('/page', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    expect(res.headers.get('Content-Length')).toBeNull();
+  });
+
+  it('reads Accept-Encoding as HTTP does', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1, *;q=0.1')).toBe(true);
+    expect(acceptsGzip('GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+});

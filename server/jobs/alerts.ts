@@ -1,0 +1,28 @@
+import { buildDigest, sendInstantAlert } from '../alerts/alerts';
+import { matchAd } from '../alerts/matching';
+import type { Services } from '../app-env';
+import { QUEUES } from './queue';
+
+/** The digest's schedule: 08:00 in Bucharest, whatever the server's zone and the season. */
+export const DIGEST_CRON = '0 8 * * *';
+export const DIGEST_TZ = 'Europe/Bucharest';
+
+/** Works the saved-search queues in this process and registers the digest's cron (once per cluster). */
+export async function workAlerts(services: Services): Promise<void> {
+  const { boss } = services.queue;
+  await boss.work<{ adId: string }>(QUEUES.alertMatch, { batchSize: 1 }, async ([job]) => {
+    if (!job) return;
+    const outcome = await matchAd(services, job.data.adId);
+    services.logger.info({ adId: job.data.adId, ...outcome }, 'saved searches matched');
+  });
+  await boss.work<{ savedSearchId: string }>(QUEUES.alertInstant, { batchSize: 1 }, async ([job]) => {
+    if (!job) return;
+    const outcome = await sendInstantAlert(services, job.data.savedSearchId);
+    services.logger.info({ savedSearchId: job.data.savedSearchId, outcome }, 'instant alert');
+  });
+  await boss.schedule(QUEUES.alertDigest, DIGEST_CRON, null, { tz: DIGEST_TZ });
+  await boss.work(QUEUES.alertDigest, async ([job]) => {
+    const outcome = await buildDigest(services);
+    services.logger.info({ jobId: job?.id, ...outcome }, 'daily digest queued');
+  });
+}

@@ -1,0 +1,112 @@
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { ApiError } from '@web/lib/api';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useUnsubscribe, useUnsubscribeInfo } from './saved-searches-api';
+
+/**
+ * Where an alert mail's unsubscribe link lands: it names the search and asks before turning its
+ * alerts off (no sign-in: the signed token is the proof). Mail clients use the one-click POST of
+ * List-Unsubscribe instead and never show this page.
+ */
+export function UnsubscribePage() {
+  const { t } = useTranslation('savedSearches');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const info = useUnsubscribeInfo(token);
+  const unsubscribe = useUnsubscribe(token);
+
+  const failure = !token
+    ? 'invalid'
+    : info.isError
+      ? failureOf(info.error)
+      : unsubscribe.isError
+        ? failureOf(unsubscribe.error)
+        : null;
+  const digest = info.data?.kind === 'digest';
+
+  let body: React.ReactNode;
+  if (failure) {
+    body = (
+      <>
+        <p role="alert" data-testid="unsubscribe-failed">
+          {t(`unsubscribe.${failure}`)}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {failure === 'error' && (
+            <Button type="button" onClick={() => void (info.isError ? info.refetch() : unsubscribe.mutate())}>
+              {t('unsubscribe.retry')}
+            </Button>
+          )}
+          <Button asChild variant={failure === 'error' ? 'outline' : 'default'}>
+            <Link to="/dashboard/saved-searches">{t('unsubscribe.manage')}</Link>
+          </Button>
+        </div>
+      </>
+    );
+  } else if (unsubscribe.data) {
+    body = (
+      <>
+        <p role="status" data-testid="unsubscribe-done">
+          {unsubscribe.data.kind === 'digest'
+            ? t('unsubscribe.doneDigest')
+            : t('unsubscribe.done', { name: unsubscribe.data.name })}
+        </p>
+        <Button asChild variant="outline">
+          <Link to="/dashboard/saved-searches">{t('unsubscribe.manage')}</Link>
+        </Button>
+      </>
+    );
+  } else if (info.data) {
+    const off = info.data.frequency === 'off';
+    body = off ? (
+      <p role="status" data-testid="unsubscribe-done">
+        {digest ? t('unsubscribe.doneDigest') : t('unsubscribe.already', { name: info.data.name })}
+      </p>
+    ) : (
+      <>
+        <p>
+          {digest
+            ? t('unsubscribe.questionDigest', { name: info.data.name })
+            : t('unsubscribe.question', { name: info.data.name })}
+        </p>
+        <Button
+          type="button"
+          onClick={() => unsubscribe.mutate()}
+          disabled={unsubscribe.isPending}
+          data-testid="unsubscribe-confirm"
+        >
+          {unsubscribe.isPending ? t('unsubscribe.working') : t('unsubscribe.confirm')}
+        </Button>
+      </>
+    );
+  } else {
+    body = (
+      <p role="status" aria-busy="true">
+        {t('unsubscribe.loading')}
+      </p>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-md py-4 sm:py-10">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1>{t('unsubscribe.title')}</h1>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">{body}</CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function failureOf(error: unknown): 'invalid' | 'expired' | 'gone' | 'error' {
+  if (!(error instanceof ApiError)) return 'error';
+  if (error.code === 'unsubscribe_link_expired') return 'expired';
+  if (error.code === 'unsubscribe_link_invalid' || error.status === 400) return 'invalid';
+  if (error.status === 404) return 'gone';
+  return 'error';
+}

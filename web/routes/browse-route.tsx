@@ -1,0 +1,7 @@
+import { BrowsePage } from '@web/features/listings/browse-page';
+import { SaveSearchButton } from '@web/features/saved-searches/save-search-button';
+
+/** /browse: the listings feature's page with the saved-searches feature's "Save search" button. */
+export function BrowseRoute() {
+  return <BrowsePage saveSearch={<SaveSearchButton />} />;
+}
