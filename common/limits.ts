@@ -29,5 +29,8 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const CROP_ASPECT = 4 / 3;
 export const CROP_JPEG_QUALITY = 0.9;
 
+/** At most this many saved searches per user (issue 11). */
+export const SAVED_SEARCHES_MAX = 25;
+
 export const MESSAGE_MAX = 2000;
 export const REPORT_DETAILS_MAX = 1000;

@@ -5,8 +5,6 @@ import { LEGAL_CATEGORIES } from '../legal';
 import { ACTIONS, CATEGORIES, CONDITIONS, LANGUAGES, type Language, PRICE_LOCALE } from '../values';
 import { browseQuerySchema } from './ads';
 
-/** At most this many saved searches per user (issue 11). */
-export const SAVED_SEARCHES_MAX = 25;
 export const SAVED_SEARCH_NAME_MAX = 80;
 export const SAVED_SEARCH_FREQUENCIES = ['instant', 'daily', 'off'] as const;
 export type SavedSearchFrequency = (typeof SAVED_SEARCH_FREQUENCIES)[number];

@@ -1,10 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  SAVED_SEARCHES_MAX,
-  type SavedSearch,
-  type SavedSearchList,
-} from '../../common/schemas/saved-searches';
+import { SAVED_SEARCHES_MAX } from '../../common/limits';
+import type { SavedSearch, SavedSearchList } from '../../common/schemas/saved-searches';
 import { queryRows } from '../db/client';
 import { profiles } from '../db/schema/profiles';
 import { savedSearches, savedSearchMatches } from '../db/schema/saved-searches';

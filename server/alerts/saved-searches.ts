@@ -1,10 +1,10 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { SAVED_SEARCHES_MAX } from '../../common/limits';
 import type { browseQuerySchema } from '../../common/schemas/ads';
 import {
   canonicalSavedQuery,
   SAVED_SEARCH_NEW_CAP,
-  SAVED_SEARCHES_MAX,
   type SavedQuery,
   type SavedSearch,
   type SavedSearchFrequency,

@@ -40,6 +40,20 @@ describe('notify', () => {
     expect(await screen.findAllByText('Salvat.')).toHaveLength(1);
   });
 
+  it('puts the action of a notice in it as a button', async () => {
+    const rename = vi.fn();
+    render(createElement(AppToaster));
+    act(() =>
+      notify({
+        type: 'success',
+        title: 'Căutare salvată',
+        action: { label: 'Redenumește', onClick: rename },
+      }),
+    );
+    (await screen.findByRole('button', { name: 'Redenumește' })).click();
+    expect(rename).toHaveBeenCalledTimes(1);
+  });
+
   it('hands each waiting notice over once, in order, even when the toaster mounts twice (StrictMode)', () => {
     notify({ type: 'success', title: 'first' });
     notify({ type: 'error', title: 'second' });

@@ -3,7 +3,13 @@
  * must not pull sonner in. The toaster, loaded right after the first paint (main.tsx), shows them.
  * A notice sent before it has mounted waits for it: on a slow connection a tap can come first.
  */
-export type Notice = { type: 'success' | 'error'; title: string; description?: string };
+export type Notice = {
+  type: 'success' | 'error';
+  title: string;
+  description?: string;
+  /** A button in the notice, such as "Rename" after a search is saved. */
+  action?: { label: string; onClick(): void };
+};
 type Show = (notice: Notice) => void;
 
 /** Enough for any burst of taps; if the toaster never loads, the oldest go. */

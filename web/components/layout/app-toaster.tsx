@@ -7,7 +7,10 @@ export default function AppToaster() {
   // Code that cannot import sonner (it is on the first paint) sends its notices through lib/notify,
   // including those sent before this mounted. The Toaster's own effect (a child's) has run by now,
   // so it hears the toasts this one makes.
-  useEffect(() => showNotices(({ type, title, description }) => toast[type](title, { description })), []);
+  useEffect(
+    () => showNotices(({ type, title, description, action }) => toast[type](title, { description, action })),
+    [],
+  );
   const wide = useWideScreen();
   return <Toaster richColors position={wide ? 'top-center' : 'bottom-center'} />;
 }

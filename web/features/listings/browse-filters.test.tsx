@@ -18,6 +18,7 @@ import {
 } from './browse-filters';
 import { BrowsePage } from './browse-page';
 import { filtersProblem } from './browse-problem';
+import { loadFiltersCheck } from './use-filters-problem';
 
 afterEach(cleanup);
 
@@ -297,6 +298,8 @@ describe('BrowsePage filters', PAGE, () => {
   });
 
   it('says by the field when the minimum price is above the maximum, and asks the API nothing', async () => {
+    // The check loads apart from the page (zod stays off browse's first load), right after its first paint.
+    await loadFiltersCheck();
     const { requested } = renderBrowse('/browse?priceMin=5000&priceMax=100', one);
     const message = 'The maximum price must be at least the minimum price';
     expect(await screen.findByTestId('price-error')).toHaveTextContent(message);

@@ -6,13 +6,12 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@web/components/ui/sheet';
 import { ApiError } from '@web/lib/api';
 import { apiErrorText } from '@web/lib/api-error-text';
 import { cn } from '@web/lib/cn';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { Loader2, Search, SlidersHorizontal } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { AdCard, AdCardSkeleton, AD_GRID_BESIDE_PANEL_CLASS as GRID } from './ad-card';
@@ -29,7 +28,7 @@ import {
   filtersToParams,
   sortsFor,
 } from './browse-filters';
-import { filtersProblem } from './browse-problem';
+import { useFiltersProblem } from './use-filters-problem';
 
 const SKELETONS = 8;
 /** From this width the filters sit in a side column; below it they open in a sheet. */
@@ -40,7 +39,7 @@ export function BrowsePage({ saveSearch }: { saveSearch?: ReactNode } = {}) {
   const { t } = useTranslation('listings');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromParams(searchParams);
-  const problem = filtersProblem(filters);
+  const problem = useFiltersProblem(filters);
   const query = useBrowseAds(filters, { enabled: !problem });
   const wide = useMediaQuery(WIDE);
 
@@ -186,6 +185,11 @@ function SortSelect({ filters, onChange }: { filters: BrowseFilters; onChange(ne
   );
 }
 
+// The sheet's dialog code (Radix, scroll lock) is not on the first paint: it loads when the button is
+// pointed at or focused, and at the latest when it is pressed.
+const loadFilterSheetDialog = () => import('./filter-sheet-dialog');
+const FilterSheetDialog = lazy(() => loadFilterSheetDialog().then((m) => ({ default: m.FilterSheetDialog })));
+
 /**
  * The phone's filter panel: a button 'Filters (n)' opens a sheet. Choices apply as they are made (the
  * list behind updates), and the footer's button shows how many ads they leave.
@@ -203,43 +207,40 @@ function FilterSheet({
 }) {
   const { t } = useTranslation('listings');
   const [open, setOpen] = useState(false);
-  const close = (next: boolean) => {
-    // A price typed but not yet applied is applied on the way out: leaving its box applies it.
-    if (!next && document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    setOpen(next);
-  };
+  const button = useRef<HTMLButtonElement>(null);
+  const preload = () => void loadFilterSheetDialog();
 
   return (
-    <Sheet open={open} onOpenChange={close}>
-      <SheetTrigger asChild>
-        <Button type="button" variant="outline" className="shrink-0" data-testid="open-filters">
-          <SlidersHorizontal aria-hidden="true" />
-          {count > 0 ? t('browse.filtersCount', { count }) : t('browse.filters')}
-        </Button>
-      </SheetTrigger>
-      <SheetContent
-        closeLabel={t('browse.closeFilters')}
-        // Escape first closes an open suggestion list, and only then the sheet.
-        onEscapeKeyDown={(event) => {
-          const target = event.target instanceof Element ? event.target : null;
-          if (target?.closest('[role="combobox"][aria-expanded="true"]')) event.preventDefault();
-        }}
+    <>
+      <Button
+        ref={button}
+        type="button"
+        variant="outline"
+        className="shrink-0"
+        data-testid="open-filters"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setOpen(true)}
       >
-        <div className="border-b px-4 py-3 pr-12">
-          <SheetTitle className="text-lg font-semibold">{t('browse.filters')}</SheetTitle>
-          <SheetDescription className="sr-only">{t('browse.filtersHelp')}</SheetDescription>
-        </div>
-        <div className="flex-1 overflow-y-auto px-4 py-4">{children}</div>
-        <div className="flex gap-2 border-t px-4 py-3">
-          <Button type="button" variant="ghost" onClick={onClear} disabled={count === 0}>
-            {t('chips.clear')}
-          </Button>
-          <Button type="button" className="flex-1" onClick={() => close(false)}>
-            {total === null ? t('browse.showResults') : t('browse.showCount', { count: total })}
-          </Button>
-        </div>
-      </SheetContent>
-    </Sheet>
+        <SlidersHorizontal aria-hidden="true" />
+        {count > 0 ? t('browse.filtersCount', { count }) : t('browse.filters')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <FilterSheetDialog
+            count={count}
+            total={total}
+            onClear={onClear}
+            onClose={() => setOpen(false)}
+            returnFocusTo={button}
+          >
+            {children}
+          </FilterSheetDialog>
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -1,15 +1,17 @@
-import { SAVED_SEARCHES_MAX } from '@common/schemas/saved-searches';
+import { SAVED_SEARCHES_MAX } from '@common/limits';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth';
+import { notify } from '@web/lib/notify';
 import { signInHref, useCurrentPath } from '@web/lib/return-to';
 import { BellPlus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import { RenameDialog } from './rename-dialog';
 import { useSaveSearch } from './saved-searches-api';
+
+// Browse's first load carries neither the dialog nor zod (which checks the name): they load when asked.
+const RenameDialog = lazy(() => import('./rename-dialog').then((m) => ({ default: m.RenameDialog })));
 
 /**
  * "Save search" on /browse: one click saves the URL's filters for a signed-in user (a toast offers to
@@ -32,13 +34,18 @@ export function SaveSearchButton() {
     }
     try {
       const saved = await save.mutateAsync({ query: Object.fromEntries(params), language: i18n.language });
-      toast.success(t('save.saved', { name: saved.name }), {
+      notify({
+        type: 'success',
+        title: t('save.saved', { name: saved.name }),
         description: t('save.savedHint'),
         action: { label: t('save.rename'), onClick: () => setRenaming({ id: saved.id, name: saved.name }) },
       });
     } catch (err) {
       const atLimit = err instanceof ApiError && err.code === 'saved_search_limit';
-      toast.error(atLimit ? t('save.limit', { max: SAVED_SEARCHES_MAX }) : t('save.failed'));
+      notify({
+        type: 'error',
+        title: atLimit ? t('save.limit', { max: SAVED_SEARCHES_MAX }) : t('save.failed'),
+      });
     }
   };
 
@@ -55,7 +62,11 @@ export function SaveSearchButton() {
         <BellPlus aria-hidden="true" />
         {save.isPending ? t('save.saving') : t('save.button')}
       </Button>
-      <RenameDialog search={renaming} onClose={() => setRenaming(null)} />
+      {renaming && (
+        <Suspense fallback={null}>
+          <RenameDialog search={renaming} onClose={() => setRenaming(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
