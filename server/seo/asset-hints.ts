@@ -45,10 +45,11 @@ export function assetHints(webDist: string): AssetHints {
       chunksOf(manifest, key).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ]),
   ) as Partial<Record<PageKind, string[]>>;
+  // The catalogs first: nothing paints before the common one has arrived.
   return (kind, lang) => [
-    ...(modulePreloads[kind] ?? []),
     ...NAMESPACES[kind].map(
       (ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lang}/${ns}.json">`,
     ),
+    ...(modulePreloads[kind] ?? []),
   ];
 }

@@ -36,6 +36,16 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'pages-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+  // Vite's manifest, in miniature: the browse route's chunk and one chunk it imports.
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', isEntry: true },
+      'routes/browse-route.tsx': { file: 'assets/browse-route-def.js', imports: ['_input-ghi.js'] },
+      '_input-ghi.js': { file: 'assets/input-ghi.js' },
+    }),
+  );
   site = buildApp({ ...ctx.services, config: { ...ctx.config, webDist: dist } }, { web: true });
   seller = await createUser(ctx);
 });
@@ -165,6 +175,25 @@ describe('head and first data', () => {
     );
     expect(Object.keys(preloadOf(document))).toContain('/api/ads?category=optics&sort=newest&limit=24');
     expect(document.title).toMatch(/^Optică/);
+  });
+
+  it('hints the catalogs and the route chunks after the entry script, so they never hold it up', async () => {
+    const { html } = await page('/browse');
+    const at = (needle: string) => {
+      const index = html.indexOf(needle);
+      expect(index, needle).toBeGreaterThan(-1);
+      return index;
+    };
+    const entry = at('src="/assets/index-abc.js"');
+    const catalog = at(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/ro/common.json">',
+    );
+    const imported = at('<link rel="modulepreload" crossorigin href="/assets/input-ghi.js">');
+    const route = at('<link rel="modulepreload" crossorigin href="/assets/browse-route-def.js">');
+    expect(entry).toBeLessThan(catalog);
+    expect(catalog).toBeLessThan(imported);
+    expect(imported).toBeLessThan(route);
+    expect(route).toBeLessThan(at('</head>'));
   });
 
   it('names a seller page by the short name, with what they list, and carries both answers inline', async () => {

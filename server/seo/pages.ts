@@ -125,12 +125,18 @@ export function renderPage(
   lang: string,
   hints: AssetHints = noHints,
 ): string {
-  const head = [renderHead(page.head), ...hints(page.kind, lang)].join('\n    ');
+  const head = renderHead(page.head);
+  // The hints go after the entry script and the stylesheet: requested before them, a dozen route chunks
+  // and catalogs delayed the entry script on a phone's few connections (Lighthouse FCP 2.6 s on /browse).
+  const hinted = hints(page.kind, lang)
+    .map((hint) => `    ${hint}\n`)
+    .join('');
   const data = `<script type="application/json" id="preload">${jsonForScript(page.preload)}</script>`;
   let html = template.replace(/<html[^>]*>/, `<html lang="${lang === 'en' ? 'en' : 'ro'}">`);
   html = /<title>[^<]*<\/title>/.test(html)
     ? html.replace(/<title>[^<]*<\/title>/, () => head)
     : html.replace('</head>', () => `${head}\n  </head>`);
+  html = html.replace('</head>', () => `${hinted}  </head>`);
   return html.replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${data}`);
 }
 
