@@ -9,6 +9,7 @@ import { createLogger } from './logger';
 import { seedDemoOnFirstStart } from './seed/first-start';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const KEEP_ALIVE_MS = 65_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -43,6 +44,13 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(`Marketplace listening on ${config.publicUrl} (port ${info.port})`);
   });
+  // Node closes an idle keep-alive connection after 5 s; a client that sends its next request on it at
+  // that moment gets a reset ("socket hang up"). Idle connections are kept longer than a proxy or a
+  // browser keeps them (60 s is the usual idle timeout of load balancers), so the client closes first.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -66,6 +66,13 @@ describe(`stopping the server with SIGTERM (${driver})`, () => {
     const cut = form.body.length - 200;
     // Keep-alive, as browsers do: once answered, the connection would sit idle and hold close() open.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    // Idle connections stay open 65 s, not Node's 5 s: a client reusing one as the server drops it
+    // gets a reset ("socket hang up"). Node announces the timeout in every keep-alive answer.
+    const probe = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get(new URL('/api/health', running.url), { agent }, resolve).on('error', reject);
+    });
+    await new Promise((resolve) => probe.resume().on('end', resolve));
+    expect(probe.headers['keep-alive']).toBe('timeout=65');
     const upload = http.request(new URL('/api/uploads', running.url), {
       method: 'POST',
       agent,
