@@ -1,8 +1,9 @@
 import { CARD_IMAGE_SIZES, cardImageSrcset } from '../../common/card-image';
 import { countyName } from '../../common/counties';
+import { formatPrice } from '../../common/price';
 import type { AdCard, AdDetail } from '../../common/schemas/ads';
 import type { SellerProfile } from '../../common/schemas/sellers';
-import { CURRENCY, PRICE_LOCALE } from '../../common/values';
+import { CURRENCY } from '../../common/values';
 import type { BrowseFilters } from '../../web/features/listings/browse-filters';
 import listingsRo from '../../web/public/locales/ro/listings.json';
 import type { PageHead } from './head';
@@ -33,7 +34,6 @@ const TEXT = {
   goneDescription: 'Acest anunț nu mai este disponibil.',
 };
 
-const priceFormat = new Intl.NumberFormat(PRICE_LOCALE, { style: 'currency', currency: CURRENCY });
 const withSite = (title: string) => `${title} | ${SITE}`;
 const shorten = (text: string, max: number) => {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -83,7 +83,7 @@ const placeOf = (ad: AdDetail) => countyName(ad.county) ?? ad.location;
 
 export function adHead(origin: string, ad: AdDetail): PageHead {
   const url = `${origin}/ad/${encodeURIComponent(ad.id)}`;
-  const price = priceFormat.format(ad.price);
+  const price = formatPrice(ad.price);
   const condition = listingsRo.conditions[ad.condition];
   const description = shorten(`${price} · ${placeOf(ad)} · ${condition}. ${ad.description}`, 200);
   const image = ad.images[0];

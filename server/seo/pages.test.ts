@@ -241,7 +241,7 @@ describe('head and first data', () => {
     expect(html).not.toContain(HOSTILE_TITLE);
 
     // Intl puts a no-break space before the currency.
-    expect(document.title.replace(/\s/g, ' ')).toBe(`${HOSTILE_TITLE} — 4.500,00 RON | ArmaMarket`);
+    expect(document.title.replace(/\s/g, ' ')).toBe(`${HOSTILE_TITLE} — 4.500 RON | ArmaMarket`);
     expect(metaContent(document, 'meta[property="og:title"]')).toBe(document.title);
     expect(metaContent(document, 'meta[property="og:type"]')).toBe('product');
     expect(metaContent(document, 'meta[property="og:url"]')).toBe(`${TEST_ORIGIN}/ad/${id}`);
@@ -249,7 +249,7 @@ describe('head and first data', () => {
     expect(metaContent(document, 'meta[name="twitter:card"]')).toBe('summary_large_image');
     expect(metaContent(document, 'meta[property="product:price:amount"]')).toBe('4500.00');
     expect(metaContent(document, 'meta[property="product:price:currency"]')).toBe('RON');
-    expect(metaContent(document, 'meta[name="description"]')).toMatch(/^4\.500,00 RON · Cluj · Ca nou\./);
+    expect(metaContent(document, 'meta[name="description"]')).toMatch(/^4\.500 RON · Cluj · Ca nou\./);
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       `${TEST_ORIGIN}/ad/${id}`,
     );

@@ -1,5 +1,6 @@
+import { formatPrice } from '@common/price';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatPrice, formatRelativeTime } from './format';
+import { formatDate, formatDateTime, formatRelativeTime } from './format';
 
 const now = new Date('2026-06-15T12:00:00Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);

@@ -1,8 +1,9 @@
+import { formatPrice } from '@common/price';
 import { canTransition, type ModeratedAd, STANDARD_REASONS } from '@common/schemas/admin';
 import { STATUS_BADGE } from '@common/values';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { formatPrice, formatRelativeTime } from '@web/lib/format';
+import { formatRelativeTime } from '@web/lib/format';
 import { Check, Clock, Eye, MessageSquareWarning, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
 import { daysLeft } from '@common/lifecycle';
+import { formatPrice } from '@common/price';
 import type { MyAds } from '@common/schemas/ads';
 import { STATUS_BADGE } from '@common/values';
 import { LoadError } from '@web/components/load-error';
@@ -15,7 +16,6 @@ import {
 } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api';
-import { formatPrice } from '@web/lib/format';
 import { BadgeCheck, Eye, ImageOff, Pencil, PlusCircle, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,10 @@
 import { CARD_IMAGE_SIZES, cardImageSrcset } from '@common/card-image';
+import { formatPrice } from '@common/price';
 import type { AdCard as AdCardData } from '@common/schemas/ads';
 import { DealerBadge } from '@web/components/dealer-badge';
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatDateTime, formatPrice, formatRelativeTime } from '@web/lib/format';
+import { formatDateTime, formatRelativeTime } from '@web/lib/format';
 import { Clock, MapPin, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import { formatPrice } from '@common/price';
 import type { AdDetail, AdGone } from '@common/schemas/ads';
 import { DealerBadge } from '@web/components/dealer-badge';
 import { FavoriteButton } from '@web/components/favorite-button';
@@ -5,7 +6,7 @@ import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { formatDate, formatDateTime, formatPrice, formatRelativeTime } from '@web/lib/format';
+import { formatDate, formatDateTime, formatRelativeTime } from '@web/lib/format';
 import { signInHref, useCurrentPath } from '@web/lib/return-to';
 import {
   AlertTriangle,

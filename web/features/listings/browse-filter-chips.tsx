@@ -1,7 +1,7 @@
 import { caliberLabel } from '@common/calibers';
 import { countyName } from '@common/counties';
+import { formatPrice } from '@common/price';
 import { Button } from '@web/components/ui/button';
-import { formatPrice } from '@web/lib/format';
 import type { TFunction } from 'i18next';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
