@@ -308,10 +308,15 @@ describe('existing ads', () => {
 describe('every plan pages without duplicates or gaps', () => {
   // Tiny plan sizes reach the walk, the collection of sparse matches (bounded by the sample in price
   // order, then whole) and the relevance window with few ads; a tiny cap makes every count "more".
+  // wholeRows 0 never reads a driver whole; 50 reads every driver of these few ads whole once its walk
+  // found no page, 6 only the smallest.
   const TUNINGS: SearchTuning[] = [
-    { walkRows: 3, relevanceWindow: 4, cap: 2 },
-    { walkRows: 3, relevanceWindow: 4, cap: 1000 },
-    { walkRows: 1000, relevanceWindow: 1000, cap: 1000 },
+    { walkRows: 3, relevanceWindow: 4, cap: 2, wholeRows: 0 },
+    { walkRows: 3, relevanceWindow: 4, cap: 1000, wholeRows: 0 },
+    { walkRows: 3, relevanceWindow: 4, cap: 2, wholeRows: 50 },
+    { walkRows: 3, relevanceWindow: 4, cap: 1000, wholeRows: 50 },
+    { walkRows: 3, relevanceWindow: 4, cap: 1000, wholeRows: 6 },
+    { walkRows: 1000, relevanceWindow: 1000, cap: 1000, wholeRows: 2000 },
   ];
   const QUERIES: BrowseInput[] = [
     {},
@@ -351,7 +356,7 @@ describe('every plan pages without duplicates or gaps', () => {
       it(`${sort} ${JSON.stringify(query)}`, async () => {
         const all = await pages(
           { ...query, sort },
-          { walkRows: 100_000, relevanceWindow: 100_000, cap: 100_000 },
+          { walkRows: 100_000, relevanceWindow: 100_000, cap: 100_000, wholeRows: 0 },
         );
         expect(new Set(all).size).toBe(all.length);
         for (const tuning of TUNINGS) {
@@ -370,7 +375,10 @@ describe('every plan pages without duplicates or gaps', () => {
   }
 
   it('a window smaller than the matches still pages through its pool without repeats', async () => {
-    const seen = await pages({ q: 'pistol', sort: 'relevance' }, { walkRows: 3, relevanceWindow: 4, cap: 2 });
+    const seen = await pages(
+      { q: 'pistol', sort: 'relevance' },
+      { walkRows: 3, relevanceWindow: 4, cap: 2, wholeRows: 0 },
+    );
     expect(new Set(seen).size).toBe(seen.length);
   });
 });
