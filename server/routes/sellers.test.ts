@@ -51,12 +51,17 @@ describe('GET /api/sellers/:id', () => {
     await createAd(ctx, seller, { county: null, createdAt: ago(HOUR) });
 
     const res = await profileOf(visitor, seller.id);
+    // The month the profile was made: not "now", which a run crossing a month's end would have moved.
+    const [made] = await ctx.database.db
+      .select({ at: profiles.createdAt })
+      .from(profiles)
+      .where(eq(profiles.id, seller.id));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: seller.id,
       displayName: `${seller.firstName} P.`,
       county: 'CJ',
-      memberSince: bucharestMonth(new Date()),
+      memberSince: bucharestMonth(new Date(made?.at ?? 0)),
       emailVerified: true,
       dealerName: null,
       counts: { active: 3, sold: 0 },
