@@ -4,6 +4,7 @@ import {
   type SavedSearch,
   type SavedSearchFrequency,
 } from '@common/schemas/saved-searches';
+import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import {
@@ -63,14 +64,7 @@ export function SavedSearchesPage() {
     );
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p>{t('list.loadError')}</p>
-        <Button type="button" variant="outline" onClick={() => void query.refetch()}>
-          {t('list.retry')}
-        </Button>
-      </div>
-    );
+    return <LoadError message={t('list.loadError')} query={query} />;
   }
   const { items, max } = query.data;
   if (items.length === 0) {
