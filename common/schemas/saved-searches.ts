@@ -31,19 +31,7 @@ export const savedQuerySchema = z.object({
 });
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
 
-const FILTER_KEYS = [
-  'q',
-  'category',
-  'condition',
-  'county',
-  'priceMin',
-  'priceMax',
-  'caliber',
-  'action',
-  'brand',
-  'legal',
-  'dealer',
-] as const satisfies readonly (keyof SavedQuery)[];
+const FILTER_KEYS = Object.keys(savedQuerySchema.shape) as (keyof SavedQuery)[];
 
 /** The canonical saved query of a parsed browse query. */
 export function canonicalSavedQuery(query: z.output<typeof browseQuerySchema>): SavedQuery {
