@@ -2,8 +2,10 @@
 // Seeds PostgreSQL (BENCH_DATABASE_URL, default database "alerts_bench" on 127.0.0.1, created when
 // missing) with BENCH_USERS users and BENCH_SEARCHES saved searches drawn like buyers' browse URLs
 // (scripts/bench-browse/workload.ts), over BENCH_ADS synthetic ads, then measures:
-//  1. matching one newly approved ad (matchAd: the candidates, their tests, recording the matches and
-//     queueing the instant alerts, in one transaction) over BENCH_MATCH_ADS varied ads: p50/p95;
+//  1. matching one newly approved ad (matchAd: the candidates, their tests, writing the ad's match
+//     set and queueing the sweep, in one transaction) over BENCH_MATCH_ADS varied ads: p50/p95;
+//     beside it the sweep that records the (search, ad) pairs and queues the instant alerts, run after
+//     every ad (its worst case: under load one sweep serves every ad approved since the last);
 //  2. building and queueing the 08:00 digest when every search is daily and has new matches (the
 //     worst case: one mail per user, all of them);
 //  3. the mail queue's throughput through a local SMTP capture (BENCH_MAILS of the digest's mails).
@@ -15,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { browseQuerySchema } from '../common/schemas/ads';
 import { canonicalSavedQuery, savedSearchName } from '../common/schemas/saved-searches';
 import { buildDigest } from '../server/alerts/alerts';
-import { listedAd, matchAd, matchingSearchesSql } from '../server/alerts/matching';
+import { listedAd, matchAd, matchingSearchesSql, sweepAdMatches } from '../server/alerts/matching';
 import { matchColumns } from '../server/alerts/saved-searches';
 import { textKeysOf } from '../server/alerts/text-keys';
 import { createServices } from '../server/app';
@@ -128,7 +130,7 @@ async function main() {
   await seedUsers(db);
   await seedSearches(db);
   // Each run starts from no matches and no queued work.
-  await db.execute(sql`truncate saved_search_matches`);
+  await db.execute(sql`truncate saved_search_matches, ad_match_sets`);
   await db.execute(sql`truncate mail_deliveries`);
   // About 60% instant, 35% daily, 5% off (the digest step below makes them all daily).
   await db.execute(sql`update saved_searches set alerted_at = null, frequency = case
@@ -150,7 +152,9 @@ async function main() {
   });
   const services = createServices({ config, database, logger: createLogger('silent') });
   await services.queue.start();
-  await db.execute(sql`delete from pgboss.job where name in ('mail', 'alert-instant', 'alert-match')`);
+  await db.execute(
+    sql`delete from pgboss.job where name in ('mail', 'alert-instant', 'alert-match', 'alert-sweep')`,
+  );
 
   const sizes = (
     await queryRows<{ searches: number; users: number; withText: number; keyed: number; listed: number }>(
@@ -172,7 +176,10 @@ async function main() {
   );
   const timings: number[] = [];
   const selectTimings: number[] = [];
+  const sweepTimings: number[] = [];
   const matched: number[] = [];
+  const swept: number[] = [];
+  const recordedPerAd: number[] = [];
   const bar = progressBar('ads matched', ads.length);
   for (const [i, ad] of ads.entries()) {
     const listed = await listedAd(db, ad.id);
@@ -183,11 +190,17 @@ async function main() {
     const outcome = await matchAd(services, ad.id);
     timings.push(performance.now() - started);
     matched.push(outcome.matched);
+    const sweepStarted = performance.now();
+    const sweep = await sweepAdMatches(services);
+    swept.push(sweep.instantAlerts);
+    recordedPerAd.push(sweep.recorded);
+    sweepTimings.push(performance.now() - sweepStarted);
     bar.update(i + 1);
   }
   bar.done();
   timings.sort((a, b) => a - b);
   selectTimings.sort((a, b) => a - b);
+  sweepTimings.sort((a, b) => a - b);
   const byMatches = [...ads.keys()].sort((a, b) => (matched[a] ?? 0) - (matched[b] ?? 0));
   const typical = ads[byMatches[Math.floor(byMatches.length / 2)]!]!;
   const heaviest = ads[byMatches.at(-1)!]!;
@@ -211,10 +224,17 @@ async function main() {
       p95: round(percentile(selectTimings, 95)),
       max: round(selectTimings.at(-1) ?? 0),
     },
+    sweepAfterEachAdMs: {
+      p50: round(percentile(sweepTimings, 50)),
+      p95: round(percentile(sweepTimings, 95)),
+      max: round(sweepTimings.at(-1) ?? 0),
+    },
     matchesPerAd: {
       mean: round(matched.reduce((a, b) => a + b, 0) / matched.length),
       max: Math.max(...matched),
     },
+    pairsRecordedPerAd: round(recordedPerAd.reduce((a, b) => a + b, 0) / recordedPerAd.length),
+    alertJobsQueuedPerAd: round(swept.reduce((a, b) => a + b, 0) / swept.length),
     explainTypical: await explain(typical.id),
     explainHeaviest: await explain(heaviest.id),
   };
@@ -265,7 +285,7 @@ async function main() {
   console.info('mail', mail);
   await services.queue.stop(5_000);
   await capture.close();
-  await db.execute(sql`delete from pgboss.job where name in ('mail', 'alert-instant')`);
+  await db.execute(sql`delete from pgboss.job where name in ('mail', 'alert-instant', 'alert-sweep')`);
 
   const shared = (await queryRows<{ setting: string }>(db, sql`show shared_buffers`))[0]?.setting;
   const report = {

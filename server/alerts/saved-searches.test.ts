@@ -4,14 +4,14 @@ import { SAVED_SEARCHES_MAX } from '../../common/limits';
 import type { SavedSearch, SavedSearchList } from '../../common/schemas/saved-searches';
 import { queryRows } from '../db/client';
 import { profiles } from '../db/schema/profiles';
-import { savedSearches, savedSearchMatches } from '../db/schema/saved-searches';
+import { adMatchSets, savedSearches, savedSearchMatches } from '../db/schema/saved-searches';
 import { adForm, createAd } from '../test/ad-factories';
 import { createClient, type TestClient } from '../test/client';
 import { createUser, signedInClient, type TestUser } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { linkIn } from '../test/mail-capture';
 import { buildDigest } from './alerts';
-import { matchAd } from './matching';
+import { type MatchOutcome, matchAd, sweepAdMatches } from './matching';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
 let ctx: TestContext;
@@ -32,6 +32,16 @@ beforeAll(async () => {
   moderatorClient = await signedInClient(ctx, moderator);
 });
 afterAll(() => ctx.close());
+
+/**
+ * Matches an ad as its approval does, and sweeps at once rather than waiting for the workers' sweep
+ * (which may run first: this one then waits for its batch and finds it done).
+ */
+async function matchNow(adId: string): Promise<MatchOutcome> {
+  const outcome = await matchAd(ctx.services, adId);
+  await sweepAdMatches(ctx.services);
+  return outcome;
+}
 
 const save = async (
   client: TestClient,
@@ -172,7 +182,7 @@ describe('matching an ad that became public', () => {
       ids.set(saved.id, label);
     }
     const created = await createAd(ctx, owner, ad);
-    await matchAd(ctx.services, created.id);
+    await matchNow(created.id);
     const rows = await ctx.database.db
       .select({ id: savedSearchMatches.savedSearchId })
       .from(savedSearchMatches)
@@ -298,8 +308,8 @@ describe('matching an ad that became public', () => {
     await ctx.database.db.update(savedSearches).set({ frequency: 'off' });
 
     const ad = await createAd(ctx, seller, { title: 'Carabină Mauser 98 originală', category: 'long-guns' });
-    expect(await matchAd(ctx.services, ad.id)).toEqual({ matched: 1, instantAlerts: 0 });
-    expect(await matchAd(ctx.services, ad.id)).toEqual({ matched: 0, instantAlerts: 0 });
+    expect(await matchNow(ad.id)).toEqual({ matched: 1 });
+    await matchNow(ad.id);
     const rows = await ctx.database.db
       .select()
       .from(savedSearchMatches)
@@ -309,7 +319,7 @@ describe('matching an ad that became public', () => {
 
     // An ad that is not public matches nothing.
     const pending = await createAd(ctx, seller, { title: 'Mauser K98 în așteptare', status: 'pending' });
-    expect(await matchAd(ctx.services, pending.id)).toEqual({ matched: 0, instantAlerts: 0 });
+    expect(await matchNow(pending.id)).toEqual({ matched: 0 });
   });
 
   it('forgets the matches of a deleted ad and of a deleted search, as the cascades did (migration 0016)', async () => {
@@ -319,8 +329,8 @@ describe('matching an ad that became public', () => {
       await createAd(ctx, seller, { title: 'Tikka T3 Hunter', category: 'long-guns' }),
       await createAd(ctx, seller, { title: 'Tikka T3 Lite inox', category: 'long-guns' }),
     ];
-    await matchAd(ctx.services, first.id);
-    await matchAd(ctx.services, second.id);
+    await matchNow(first.id);
+    await matchNow(second.id);
     const matchesOf = async () =>
       (
         await ctx.database.db
@@ -363,7 +373,7 @@ describe('matching an ad that became public', () => {
     const queued = await matchJobs();
     expect((await ownerClient.post(`/api/ads/${ad.id}/renew`)).status).toBe(200);
     expect(await matchJobs()).toBe(queued + 1);
-    expect(await matchAd(ctx.services, ad.id)).toMatchObject({ matched: 1 });
+    expect(await matchNow(ad.id)).toMatchObject({ matched: 1 });
     // Renewing a listing that is still on changes nothing anyone can see: no matching.
     expect((await ownerClient.post(`/api/ads/${ad.id}/renew`)).status).toBe(200);
     expect(await matchJobs()).toBe(queued + 1);
@@ -374,7 +384,7 @@ describe('matching an ad that became public', () => {
     const later = await save(buyerClient, { q: 'blaser' });
     expect((await moderatorClient.post(`/api/admin/users/${owner.id}/reactivate`)).status).toBe(200);
     expect(await matchJobs()).toBe(queued + 2);
-    await matchAd(ctx.services, ad.id);
+    await matchNow(ad.id);
     const matched = await ctx.database.db
       .select()
       .from(savedSearchMatches)
@@ -399,7 +409,7 @@ describe('matching an ad that became public', () => {
       ).map((row) => row.adId);
     const matchNew = async (title: string) => {
       const ad = await createAd(ctx, seller, { title, category: 'long-guns' });
-      await matchAd(ctx.services, ad.id);
+      await matchNow(ad.id);
       return ad.id;
     };
 
@@ -421,7 +431,7 @@ describe('matching an ad that became public', () => {
     const saved = await save(buyerClient, { q: 'sauer' });
     for (const n of [1, 2]) {
       const ad = await createAd(ctx, seller, { title: `Sauer 101 nr ${n}`, category: 'long-guns' });
-      await matchAd(ctx.services, ad.id);
+      await matchNow(ad.id);
     }
     const list = await buyerClient.get<SavedSearchList>('/api/me/saved-searches');
     expect(list.body.items.find((item) => item.id === saved.id)?.newAds).toBe(2);
@@ -497,7 +507,7 @@ describe('alert mails', () => {
   it('sends at most one instant mail per search in 15 minutes; the next one lists every match since', async () => {
     const search = await save(buyerClient, { q: 'beretta' });
     const first = await createAd(ctx, seller, { title: 'Beretta 92 FS' });
-    await matchAd(ctx.services, first.id);
+    await matchNow(first.id);
     const mail = await ctx.mail.waitFor(
       buyer.email,
       (m) => m.subject.includes('beretta') || m.subject.includes('Beretta'),
@@ -506,8 +516,8 @@ describe('alert mails', () => {
 
     const second = await createAd(ctx, seller, { title: 'Beretta 92 FS Inox' });
     const third = await createAd(ctx, seller, { title: 'Beretta APX' });
-    await matchAd(ctx.services, second.id);
-    await matchAd(ctx.services, third.id);
+    await matchNow(second.id);
+    await matchNow(third.id);
     // One job waits for the search, until 15 minutes after the first mail.
     const waiting = await queryRows<{ start_after: string }>(
       ctx.database.db,
@@ -534,6 +544,56 @@ describe('alert mails', () => {
     expect(await sendInstantAlert(ctx.services, search.id)).not.toBe('sent');
   });
 
+  it('records matches and queues alerts through the sweep: once per pair, instant searches only', async () => {
+    const jobTable = sql.raw(
+      ctx.database.queueTarget.kind === 'pg' ? `"${ctx.database.queueTarget.schema}".job` : 'pgboss.job',
+    );
+    const alertJobs = async (searchId: string) =>
+      (
+        await queryRows<{ n: number }>(
+          ctx.database.db,
+          sql`select count(*)::int as n from ${jobTable} where name = 'alert-instant' and singleton_key = ${searchId}`,
+        )
+      )[0]!.n;
+    const matchedSearches = async (adId: string) =>
+      (await ctx.database.db.select().from(savedSearchMatches).where(eq(savedSearchMatches.adId, adId)))
+        .map((row) => row.savedSearchId)
+        .sort();
+
+    const instant = await save(buyerClient, { q: 'steyr' });
+    const daily = await save(buyerClient, { q: 'steyr scout' });
+    await buyerClient.patch(`/api/me/saved-searches/${daily.id}`, { frequency: 'daily' });
+    const ad = await createAd(ctx, seller, { title: 'Steyr Scout .308', category: 'long-guns' });
+    // Matching writes the ad's set and queues the sweep; the sweep records the pairs, and only the
+    // instant search gets an alert job.
+    const [before] = await queryRows<{ at: string }>(ctx.database.db, sql`select now()::text as at`);
+    await matchAd(ctx.services, ad.id);
+    // A sweep waits, runs or ran since: this matching queued it, or found one waiting that takes its set.
+    const sweeps = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from ${jobTable} where name = 'alert-sweep'
+          and (state in ('created', 'active') or completed_on >= ${before!.at}::timestamptz)`,
+    );
+    expect(sweeps[0]!.n).toBeGreaterThan(0);
+    await sweepAdMatches(ctx.services);
+    expect(await matchedSearches(ad.id)).toEqual([instant.id, daily.id].sort());
+    expect(await ctx.database.db.select().from(adMatchSets).where(eq(adMatchSets.adId, ad.id))).toEqual([]);
+    expect(await alertJobs(instant.id)).toBe(1);
+    expect(await alertJobs(daily.id)).toBe(0);
+
+    // A set that names a search deleted since, or an ad deleted since, records nothing for them.
+    const gone = await save(buyerClient, { q: 'steyr pro' });
+    expect((await buyerClient.delete(`/api/me/saved-searches/${gone.id}`)).status).toBe(204);
+    const deletedAd = await createAd(ctx, seller, { title: 'Steyr Pro Hunter', category: 'long-guns' });
+    await ctx.database.db.insert(adMatchSets).values({ adId: ad.id, searchIds: [gone.id] });
+    await ctx.database.db.insert(adMatchSets).values({ adId: deletedAd.id, searchIds: [instant.id] });
+    expect((await sellerClient.delete(`/api/ads/${deletedAd.id}`)).status).toBe(204);
+    await sweepAdMatches(ctx.services);
+    expect(await matchedSearches(ad.id)).toEqual([instant.id, daily.id].sort());
+    expect(await matchedSearches(deletedAd.id)).toEqual([]);
+    expect(await ctx.database.db.select().from(adMatchSets)).toEqual([]);
+  });
+
   it('sends the daily digest once per user, covering all their daily searches', async () => {
     const a = await save(buyerClient, { q: 'walther' });
     const b = await save(buyerClient, { q: 'browning' });
@@ -544,8 +604,8 @@ describe('alert mails', () => {
       category: 'long-guns',
       legalCategory: 'authorisation',
     });
-    expect((await matchAd(ctx.services, w.id)).instantAlerts).toBe(0);
-    await matchAd(ctx.services, bw.id);
+    await matchNow(w.id);
+    await matchNow(bw.id);
 
     const outcome = await buildDigest(ctx.services);
     expect(outcome.mails).toBeGreaterThanOrEqual(1);

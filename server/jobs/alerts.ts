@@ -1,5 +1,5 @@
 import { buildDigest, sendInstantAlert } from '../alerts/alerts';
-import { matchAd } from '../alerts/matching';
+import { matchAd, sweepAdMatches } from '../alerts/matching';
 import type { Services } from '../app-env';
 import { QUEUES } from './queue';
 
@@ -14,6 +14,11 @@ export async function workAlerts(services: Services): Promise<void> {
     if (!job) return;
     const outcome = await matchAd(services, job.data.adId);
     services.logger.info({ adId: job.data.adId, ...outcome }, 'saved searches matched');
+  });
+  await boss.work(QUEUES.alertSweep, { batchSize: 1 }, async ([job]) => {
+    if (!job) return;
+    const outcome = await sweepAdMatches(services);
+    services.logger.info(outcome, 'ad matches swept');
   });
   await boss.work<{ savedSearchId: string }>(QUEUES.alertInstant, { batchSize: 1 }, async ([job]) => {
     if (!job) return;

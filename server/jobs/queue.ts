@@ -19,6 +19,11 @@ export const QUEUES = {
   maintenance: 'maintenance',
   /** Saved searches (issue 11): match an ad that became public, queued in its approval's transaction. */
   alertMatch: 'alert-match',
+  /**
+   * Records the matches of the ads approved since the last sweep and queues their instant alerts:
+   * queued by each matching that found some, one waiting at a time.
+   */
+  alertSweep: 'alert-sweep',
   /** One saved search's instant alert: one job per search at a time, at most one mail per 15 minutes. */
   alertInstant: 'alert-instant',
   /** The 08:00 Europe/Bucharest digest of daily saved searches (a cron job, once per cluster). */
@@ -69,6 +74,15 @@ function queueOptions(settings: QueueSettings): Record<QueueName, Omit<Queue, 'n
     [QUEUES.maintenance]: { policy: 'exclusive', retryLimit: 1, expireInSeconds: 30 * 60 },
     // Like mail: a worker that dies mid-job stops beating, and the job is retried within half a minute.
     [QUEUES.alertMatch]: {
+      retryLimit: 10,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+      heartbeatSeconds: 20,
+    },
+    // Stately: one sweep waiting and one running; a matching that finds one waiting leaves it the work.
+    [QUEUES.alertSweep]: {
+      policy: 'stately',
       retryLimit: 10,
       retryDelay: 5,
       retryBackoff: true,
@@ -150,6 +164,7 @@ export function createJobQueue(target: QueueTarget, settings: QueueSettings, log
         QUEUES.mail,
         QUEUES.maintenance,
         QUEUES.alertMatch,
+        QUEUES.alertSweep,
         QUEUES.alertInstant,
         QUEUES.alertDigest,
       ] as const) {

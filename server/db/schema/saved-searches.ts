@@ -102,3 +102,15 @@ export const savedSearchMatches = pgTable(
     index('saved_search_matches_pending_idx').on(t.savedSearchId).where(sql`notified_at is null`),
   ],
 );
+
+/**
+ * The searches a newly public ad matched, as one row, waiting for the sweep (alerts/matching.ts
+ * sweepAdMatches) to record them in `saved_search_matches` and queue the instant alerts. Matching
+ * writes one row rather than thousands (an ad matches some 3,000 searches in bench:alerts), so an
+ * approval's matching stays cheap and one sweep records every ad approved since the last.
+ */
+export const adMatchSets = pgTable('ad_match_sets', {
+  adId: uuid('ad_id').primaryKey(),
+  searchIds: uuid('search_ids').array().notNull(),
+  matchedAt: timestamp('matched_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
