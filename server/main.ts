@@ -81,6 +81,7 @@ async function main() {
       } catch (err) {
         logger.warn({ err }, 'stopping the job queue failed');
       }
+      services.mailer.close();
       try {
         await database.close();
       } catch (err) {

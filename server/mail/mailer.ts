@@ -13,7 +13,11 @@ export type MailMessage = {
   messageId?: string;
   headers?: Record<string, string>;
 };
-export type Mailer = { send(message: MailMessage): Promise<void> };
+export type Mailer = {
+  send(message: MailMessage): Promise<void>;
+  /** Closes the open SMTP connections (at shutdown, once the queue has stopped sending). */
+  close(): void;
+};
 
 /**
  * SMTP when SMTP_URL is set; otherwise every mail becomes an .eml file in DATA_DIR/outbox and its
@@ -28,8 +32,14 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     // A server that accepts the connection and then says nothing must fail the send (to be retried)
     // rather than hold a mail worker for nodemailer's default ten minutes.
+    // Pooled: a digest's backlog reuses a few open connections rather than greeting the server anew
+    // for every mail (bench:alerts: 157 mails/s unpooled, 225 pooled). A dropped connection fails
+    // its mail at once (maxRequeues 0): the queue retries it, with its backoff and dead letters.
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
+      pool: true,
+      maxConnections: 10,
+      maxRequeues: 0,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
@@ -38,6 +48,7 @@ export function createMailer(options: {
       send: async ({ link: _link, ...message }) => {
         await transport.sendMail({ from: options.from, ...message });
       },
+      close: () => transport.close(),
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
@@ -56,5 +67,6 @@ export function createMailer(options: {
         'mail written to the outbox',
       );
     },
+    close: () => {},
   };
 }

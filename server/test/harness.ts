@@ -89,6 +89,7 @@ export async function createTestContext(
     },
     close: async () => {
       await services.queue.stop(2_000);
+      services.mailer.close();
       await mail.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

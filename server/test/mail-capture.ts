@@ -21,6 +21,9 @@ export async function startMailCapture(options: MailCaptureOptions = {}) {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // Closing drops the clients' open connections at once, as a server going down does (the
+    // default waits 30 s for pooled clients to hang up).
+    closeTimeout: 100,
     onRcptTo(address, _session, callback) {
       const code = options.refuse?.(address.address);
       if (code) {
