@@ -8,7 +8,8 @@
 //     every ad (its worst case: under load one sweep serves every ad approved since the last);
 //  2. building and queueing the 08:00 digest when every search is daily and has new matches (the
 //     worst case: one mail per user, all of them);
-//  3. the mail queue's throughput through a local SMTP capture (BENCH_MAILS of the digest's mails).
+//  3. the mail queue's throughput through a local SMTP capture in a process of its own (BENCH_MAILS of
+//     the digest's mails).
 // EXPLAIN of the matching query goes into the JSON in bench/results/.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -32,9 +33,9 @@ import {
   insertSyntheticBatch,
   withAdIndexesDropped,
 } from '../server/seed/synthetic';
-import { startMailCapture } from '../server/test/mail-capture';
 import { drawItem, randomFrom } from './bench-browse/workload';
 import { ensureDatabase } from './lib/bench-database';
+import { startMailCaptureProcess } from './lib/mail-capture-process';
 import { progressBar } from './lib/progress';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/alerts_bench';
@@ -139,7 +140,7 @@ async function main() {
   await db.execute(sql`vacuum analyze`);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
 
-  const capture = await startMailCapture();
+  const capture = await startMailCaptureProcess();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-alerts-'));
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -266,25 +267,25 @@ async function main() {
   const mailStarted = Date.now();
   await workMail(services.queue, services);
   const mailBar = progressBar('mails', MAILS);
-  while (capture.mails.length < MAILS) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    mailBar.update(Math.min(MAILS, capture.mails.length));
+  while (capture.count() < MAILS) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    mailBar.update(Math.min(MAILS, capture.count()));
     if (Date.now() - mailStarted > 10 * 60_000) break;
   }
   mailBar.done();
   const mailSeconds = (Date.now() - mailStarted) / 1000;
-  const sample = capture.mails[0];
+  const sent = capture.count();
   const mail = {
     queued: queuedMails,
-    sent: capture.mails.length,
+    sent,
     seconds: Math.round(mailSeconds * 10) / 10,
-    perSecond: Math.round(capture.mails.length / mailSeconds),
-    sampleSubject: sample?.subject,
-    sampleBytes: sample?.raw.length,
+    perSecond: Math.round(sent / mailSeconds),
+    sampleSubject: capture.sample()?.subject,
+    sampleBytes: capture.sample()?.bytes,
   };
   console.info('mail', mail);
   await services.queue.stop(5_000);
-  await capture.close();
+  capture.close();
   await db.execute(sql`delete from pgboss.job where name in ('mail', 'alert-instant', 'alert-sweep')`);
 
   const shared = (await queryRows<{ setting: string }>(db, sql`show shared_buffers`))[0]?.setting;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { JobResult } from 'pg-boss';
 import type { Services } from '../app-env';
 import { mailDeliveries } from '../db/schema/mail';
@@ -67,20 +67,49 @@ export function messageIdFor(key: string, publicUrl: string): string {
 }
 
 /**
- * Sends one queued mail unless its key was sent already. The delivery row is written after SMTP
- * accepted the mail, so a failure never loses a mail (at least once); only a crash in the moment
- * between the two can send a second copy, with the same Message-ID.
+ * Sends one queued mail unless its key was sent already (what a retried job does, through
+ * deliverBatch).
  */
 export async function deliverMail(deps: Deps, mail: QueuedMail): Promise<'sent' | 'already sent'> {
-  const [sent] = await deps.db
-    .select({ key: mailDeliveries.key })
-    .from(mailDeliveries)
-    .where(eq(mailDeliveries.key, mail.key))
-    .limit(1);
-  if (sent) return 'already sent';
-  await deps.mailer.send({ ...mail.message, messageId: messageIdFor(mail.key, deps.config.publicUrl) });
-  await deps.db.insert(mailDeliveries).values({ key: mail.key }).onConflictDoNothing();
-  return 'sent';
+  const [outcome] = await sendOnce(deps, [mail]);
+  if (outcome instanceof Error) throw outcome;
+  return outcome!;
+}
+
+/**
+ * Sends each mail whose key was not sent yet, in parallel, then records the keys SMTP accepted in
+ * one statement: two queries per batch rather than two per mail (bench:alerts). The records follow
+ * the sends, so a failure never loses a mail (at least once); only a crash between a batch's sends
+ * and its record can send a second copy, with the same Message-ID.
+ */
+async function sendOnce(deps: Deps, mails: QueuedMail[]): Promise<Array<'sent' | 'already sent' | Error>> {
+  const sentBefore = new Set(
+    (
+      await deps.db
+        .select({ key: mailDeliveries.key })
+        .from(mailDeliveries)
+        .where(
+          inArray(
+            mailDeliveries.key,
+            mails.map((mail) => mail.key),
+          ),
+        )
+    ).map((row) => row.key),
+  );
+  const outcomes = await Promise.all(
+    mails.map(async (mail): Promise<'sent' | 'already sent' | Error> => {
+      if (sentBefore.has(mail.key)) return 'already sent';
+      try {
+        await deps.mailer.send({ ...mail.message, messageId: messageIdFor(mail.key, deps.config.publicUrl) });
+        return 'sent';
+      } catch (err) {
+        return err instanceof Error ? err : new Error(String(err));
+      }
+    }),
+  );
+  const accepted = mails.filter((_mail, i) => outcomes[i] === 'sent').map((mail) => ({ key: mail.key }));
+  if (accepted.length > 0) await deps.db.insert(mailDeliveries).values(accepted).onConflictDoNothing();
+  return outcomes;
 }
 
 /** An SMTP refusal that a retry cannot change (5xx: no such mailbox, message refused). */
@@ -96,23 +125,27 @@ const errorOutput = (err: unknown) => ({ message: err instanceof Error ? err.mes
  * (server down, 4xx) is retried with backoff, a permanent refusal goes to the dead letter queue at
  * once. A mail that keeps failing lands there too once its retries are spent.
  */
-export async function deliverBatch(deps: Deps, jobs: Array<{ id: string; data: QueuedMail }>) {
-  return Promise.all(
-    jobs.map(async (job): Promise<JobResult> => {
-      try {
-        const outcome = await deliverMail(deps, job.data);
-        deps.logger.info({ key: job.data.key, outcome }, 'mail delivered');
-        return { id: job.id, status: 'completed' };
-      } catch (err) {
-        if (isPermanent(err)) {
-          deps.logger.error({ err, key: job.data.key }, 'mail refused for good: dead-lettered');
-          return { id: job.id, status: 'deadletter', output: errorOutput(err) };
-        }
-        deps.logger.warn({ err, key: job.data.key }, 'mail not sent, will retry');
-        return { id: job.id, status: 'failed', output: errorOutput(err) };
-      }
-    }),
+export async function deliverBatch(
+  deps: Deps,
+  jobs: Array<{ id: string; data: QueuedMail }>,
+): Promise<JobResult[]> {
+  const outcomes = await sendOnce(
+    deps,
+    jobs.map((job) => job.data),
   );
+  return jobs.map((job, i): JobResult => {
+    const outcome = outcomes[i]!;
+    if (!(outcome instanceof Error)) {
+      deps.logger.info({ key: job.data.key, outcome }, 'mail delivered');
+      return { id: job.id, status: 'completed' };
+    }
+    if (isPermanent(outcome)) {
+      deps.logger.error({ err: outcome, key: job.data.key }, 'mail refused for good: dead-lettered');
+      return { id: job.id, status: 'deadletter', output: errorOutput(outcome) };
+    }
+    deps.logger.warn({ err: outcome, key: job.data.key }, 'mail not sent, will retry');
+    return { id: job.id, status: 'failed', output: errorOutput(outcome) };
+  });
 }
 
 /** Works the mail queue in this process. */
