@@ -60,16 +60,9 @@ export type OpenDatabaseOptions =
  * random_page_cost 4 (the default, for spinning disks) made the planner scan every listed ad through
  * a well-ordered index rather than read one brand's ads through the brand's index (`brand=CZ
  * &condition=fair`: 394 ms, 110 ms with 1.1 at a million ads). JIT compiles any query guessed to be
- * large, which costs more than the milliseconds these queries take. Parallel workers are off: the
- * server answers many small queries at once on few cores, where a worker only takes a core from
- * another request, and starting workers cost more than the query (issue 11's matching select: 70 ms
- * p50 with two workers, 20 ms without, on the 2-core bench machine).
+ * large, which costs more than the milliseconds these queries take.
  */
-export const PLANNER_SETTINGS = [
-  '-c random_page_cost=1.1',
-  '-c jit=off',
-  '-c max_parallel_workers_per_gather=0',
-];
+export const PLANNER_SETTINGS = ['-c random_page_cost=1.1', '-c jit=off'];
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
   return options.kind === 'pg' ? openPostgres(options) : openPglite(options.dir);
