@@ -83,8 +83,8 @@ export const savedSearches = pgTable(
  * is queued, in that same transaction, or when no mail is owed for it: matched while the search was
  * off, or still waiting when it was turned off.
  *
- * No foreign keys, on purpose: an approved ad records thousands of matches in one statement, and the
- * per-row checks of two foreign keys were a third of the matching's cost (issue 11's bench). The rows
+ * No foreign keys, on purpose: the sweep records an ad's thousands of matches in one statement, and
+ * the per-row checks of two foreign keys were a third of that cost (issue 11's bench). The rows
  * come from a join with both tables in that statement, and statement triggers on `saved_searches`
  * and `ads` delete their matches with them (migration 0016), as the cascades did.
  */
