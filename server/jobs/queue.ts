@@ -72,33 +72,12 @@ function queueOptions(settings: QueueSettings): Record<QueueName, Omit<Queue, 'n
     // Exclusive: an hour's run still going when the next is due makes the next one wait its turn
     // rather than run beside it.
     [QUEUES.maintenance]: { policy: 'exclusive', retryLimit: 1, expireInSeconds: 30 * 60 },
-    // Like mail: a worker that dies mid-job stops beating, and the job is retried within half a minute.
-    [QUEUES.alertMatch]: {
-      retryLimit: 10,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: 5 * 60,
-      heartbeatSeconds: 20,
-    },
+    [QUEUES.alertMatch]: ALERT_JOB_RETRIES,
     // Stately: one sweep waiting and one running; a matching that finds one waiting leaves it the work.
-    [QUEUES.alertSweep]: {
-      policy: 'stately',
-      retryLimit: 10,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: 5 * 60,
-      heartbeatSeconds: 20,
-    },
+    [QUEUES.alertSweep]: { policy: 'stately', ...ALERT_JOB_RETRIES },
     // Stately, keyed by the search: one alert waiting and one running per search, so a match that
     // arrives while one waits is mailed by that one.
-    [QUEUES.alertInstant]: {
-      policy: 'stately',
-      retryLimit: 10,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: 5 * 60,
-      heartbeatSeconds: 20,
-    },
+    [QUEUES.alertInstant]: { policy: 'stately', ...ALERT_JOB_RETRIES },
     [QUEUES.alertDigest]: {
       policy: 'exclusive',
       retryLimit: 3,
@@ -108,6 +87,18 @@ function queueOptions(settings: QueueSettings): Record<QueueName, Omit<Queue, 'n
     },
   };
 }
+
+/**
+ * The alert jobs' retries, like mail's: a worker that dies mid-job stops beating, and the job is
+ * retried within half a minute.
+ */
+const ALERT_JOB_RETRIES = {
+  retryLimit: 10,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  heartbeatSeconds: 20,
+};
 
 export type JobQueue = {
   boss: PgBoss;
