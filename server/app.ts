@@ -62,6 +62,7 @@ export function createServices(deps: AppDeps): Services {
       superviseSeconds: config.queueSuperviseSeconds,
       mailRetrySeconds: config.mailRetrySeconds,
       mailRetryLimit: config.mailRetryLimit,
+      runSchedules: config.queueSchedules,
     },
     logger,
   );

@@ -24,6 +24,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('turns cron schedules into jobs unless QUEUE_SCHEDULES is off', () => {
+    expect(loadConfig({}).queueSchedules).toBe(true);
+    expect(loadConfig({ QUEUE_SCHEDULES: 'off' }).queueSchedules).toBe(false);
+    expect(() => loadConfig({ QUEUE_SCHEDULES: 'no' })).toThrow(/QUEUE_SCHEDULES/);
+  });
+
   it('drops a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://arme.example.ro/' }).publicUrl).toBe('https://arme.example.ro');
   });

@@ -45,6 +45,7 @@ const envSchema = z.object({
   MAIL_RETRY_SECONDS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(3600).default(30)),
   MAIL_RETRY_LIMIT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(50).default(12)),
   ALERT_INTERVAL_SECONDS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(86_400).default(900)),
+  QUEUE_SCHEDULES: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
   MAINTENANCE_CRON: z.preprocess(
     emptyAsUnset,
     z
@@ -90,6 +91,11 @@ export type Config = {
   mailRetryLimit: number;
   /** When the maintenance runs (cron, UTC). */
   maintenanceCron: string;
+  /**
+   * Whether this process turns due cron schedules (maintenance, digest) into jobs. Off in the API
+   * tests, whose files must not see the hourly maintenance fire at a wall-clock boundary mid-test.
+   */
+  queueSchedules: boolean;
   /** At most one instant alert mail per saved search in this many seconds (15 minutes; e2e shortens it). */
   alertIntervalSeconds: number;
 };
@@ -130,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     mailRetryLimit: e.MAIL_RETRY_LIMIT,
     maintenanceCron: e.MAINTENANCE_CRON,
+    queueSchedules: e.QUEUE_SCHEDULES === 'on',
     alertIntervalSeconds: e.ALERT_INTERVAL_SECONDS,
   };
 }

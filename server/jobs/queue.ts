@@ -38,6 +38,8 @@ export type QueueSettings = {
   mailRetrySeconds: number;
   /** Retries of a mail before it is dead-lettered. */
   mailRetryLimit: number;
+  /** Whether this process creates the jobs of due cron schedules (pg-boss `schedule`). */
+  runSchedules: boolean;
 };
 
 /** A drizzle database or transaction: what a job is queued through, so it commits with the caller's writes. */
@@ -125,6 +127,7 @@ export function createJobQueue(target: QueueTarget, settings: QueueSettings, log
     useListenNotify: true,
     superviseIntervalSeconds: settings.superviseSeconds,
     monitorIntervalSeconds: settings.superviseSeconds,
+    schedule: settings.runSchedules,
     // Observability extras that cost queries and are not used here.
     persistWarnings: false,
     openTelemetry: { enabled: false },

@@ -70,6 +70,9 @@ export async function createTestContext(
     TRUST_PROXY: 'true',
     // Factories write straight to the database, behind the list cache's back.
     LIST_CACHE_MS: '0',
+    // A test's state must not change because its run crossed the hour (maintenance) or 08:00 in
+    // Bucharest (digest); tests run those jobs themselves.
+    QUEUE_SCHEDULES: 'off',
     ...env,
   });
   const services = createServices({ config, database, logger: createLogger('silent') });
