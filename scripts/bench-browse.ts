@@ -5,7 +5,7 @@
 // through the API and directly as SQL on a pool of the server's size, then the whole mix at 32
 // connections; then the mix again with the cache on, beside it. EXPLAIN of the slowest query and of
 // a sparse and a dense search go into the JSON in bench/results/. Compare ratios within one run:
-// this machine is shared and noisy.
+// this machine is shared and noisy. BENCH_SEED_ONLY=1 seeds and stops.
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -239,6 +239,11 @@ console.log(`Seeding up to ${TARGET_ADS.toLocaleString('en-US')} ads...`);
 const seeding = await seed(database.db);
 const total = await countAds(database.db);
 if (await vocabularyIsEmpty(database.db)) await refreshSearchVocabulary(database.db);
+if (process.env.BENCH_SEED_ONLY === '1') {
+  console.log(`Seeded: ${total.toLocaleString('en-US')} ads (BENCH_SEED_ONLY=1, nothing measured).`);
+  await database.close();
+  process.exit(0);
+}
 const settings = await queryRows<{ name: string; setting: string; unit: string | null }>(
   database.db,
   sql`select name, setting, unit from pg_settings where name in ('shared_buffers', 'effective_cache_size', 'work_mem', 'server_version')`,
