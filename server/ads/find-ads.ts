@@ -5,7 +5,7 @@ import { throughBitmaps } from '../db/planner';
 import type { Storage } from '../storage/storage';
 import { type BrowseQuery, browseAds, listingConditions } from './browse';
 import { queryParts, searchTerms, wordQuery } from './search';
-import { closestWord } from './search-vocabulary';
+import { closestWord, knownWords } from './search-vocabulary';
 
 /**
  * The browse list as a buyer meets it: the page, and when it is empty a way out. A search text
@@ -28,14 +28,21 @@ export async function findAds(db: Database, storage: Storage, query: BrowseQuery
   return query.cursor ? page : { ...page, relax: await bestFilterToRemove(db, storage, query) };
 }
 
-/** The text with every word that matches no listed ad replaced by its closest known word, or null. */
+/**
+ * The text with every word that no listed ad uses (not in the vocabulary, and matching none of the
+ * ads the filters keep) replaced by its closest known word, or null.
+ */
 async function correctedText(db: Database, query: BrowseQuery): Promise<string | null> {
   const terms = searchTerms(query.q ?? '');
   const parts = queryParts(terms);
   const replacements = new Map<string, string>();
-  for (const [index, part] of parts.entries()) {
-    if (part.kind !== 'word' || !/^[a-z]{3,}$/.test(part.term)) continue;
-    const word = part.term;
+  // Words of three letters or more, by their position (the last one is typed as a prefix).
+  const candidates = new Map<number, string>();
+  for (const [index, part] of parts.entries())
+    if (part.kind === 'word' && /^[a-z]{3,}$/.test(part.term)) candidates.set(index, part.term);
+  const known = await knownWords(db, [...candidates.values()]);
+  for (const [index, word] of candidates) {
+    if (known.has(word)) continue;
     if (await matchesAnything(db, query, wordQuery(word, index === parts.length - 1))) continue;
     const closest = await closestWord(db, word);
     if (closest) replacements.set(word, closest);

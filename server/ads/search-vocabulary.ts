@@ -43,6 +43,24 @@ export async function vocabularyIsEmpty(db: Database): Promise<boolean> {
 }
 
 /**
+ * Which of these words listed ads use (as of the last refresh). A known word is never corrected:
+ * when the filters exclude its ads, the way out is removing a filter, not another word; and knowing
+ * it costs one index lookup where testing it against the ads costs a GIN bitmap of every ad that has
+ * it (12 to 16 ms for a common word at a million ads).
+ */
+export async function knownWords(db: Database, words: string[]): Promise<Set<string>> {
+  if (words.length === 0) return new Set();
+  const rows = await queryRows<{ word: string }>(
+    db,
+    sql`select word from search_vocabulary where word in (${sql.join(
+      words.map((word) => sql`${word}`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(rows.map((row) => row.word));
+}
+
+/**
  * The known word closest to a misspelt one: most similar first, brands and models a little ahead
  * of other words, then the word more ads use. Null when nothing is similar enough.
  */
