@@ -184,9 +184,8 @@ async function main() {
   const bar = progressBar('ads matched', ads.length);
   for (const [i, ad] of ads.entries()) {
     const listed = await listedAd(db, ad.id);
-    // As matchAd runs it: in a transaction without parallel workers.
+    // As matchAd runs it: in a transaction (the connection has no parallel workers, PLANNER_SETTINGS).
     await db.transaction(async (tx) => {
-      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
       const selectStarted = performance.now();
       await queryRows(tx as unknown as Database, matchingSearchesSql(listed!));
       selectTimings.push(performance.now() - selectStarted);

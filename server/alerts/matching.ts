@@ -77,9 +77,6 @@ export async function matchAd(deps: { db: Database; queue: JobQueue }, adId: str
   return deps.db.transaction(async (tx) => {
     const ad = await listedAd(tx, adId);
     if (!ad) return { matched: 0 };
-    // Two parallel workers cost more to start than the select takes (bench:alerts, 2 cores: 70 ms
-    // p50 with them, 20 ms without). Browse keeps them: its heavy lists gain from them.
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     // Approved again before the sweep came: the set holds what either approval matched.
     const [row] = await queryRows<{ matched: number }>(
       tx as unknown as Database,

@@ -8,6 +8,7 @@ import {
   isDatabaseUnavailableError,
   isDatabaseUnreachable,
   openDatabase,
+  queryRows,
 } from './client';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
@@ -123,6 +124,30 @@ describe.runIf(process.env.TEST_DB === 'pg')('a PostgreSQL pool losing its serve
 
   it('counts a pool as cut off only for a while after its last failure', () => {
     expect(isDatabaseUnreachable(database.db, Date.now() + 60_000)).toBe(false);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'pg')('a PostgreSQL connection', () => {
+  it('is set for an in-memory working set and many requests at once', async () => {
+    const database = await openDatabase({
+      kind: 'pg',
+      url: process.env.TEST_DATABASE_URL ?? '',
+      poolSize: 1,
+    });
+    try {
+      const rows = await queryRows<{ name: string; setting: string }>(
+        database.db,
+        sql`select name, setting from pg_settings
+            where name in ('random_page_cost', 'jit', 'max_parallel_workers_per_gather') order by name`,
+      );
+      expect(rows).toEqual([
+        { name: 'jit', setting: 'off' },
+        { name: 'max_parallel_workers_per_gather', setting: '0' },
+        { name: 'random_page_cost', setting: '1.1' },
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 });
 

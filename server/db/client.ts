@@ -60,9 +60,16 @@ export type OpenDatabaseOptions =
  * random_page_cost 4 (the default, for spinning disks) made the planner scan every listed ad through
  * a well-ordered index rather than read one brand's ads through the brand's index (`brand=CZ
  * &condition=fair`: 394 ms, 110 ms with 1.1 at a million ads). JIT compiles any query guessed to be
- * large, which costs more than the milliseconds these queries take.
+ * large, which costs more than the milliseconds these queries take. Parallel workers: a web server
+ * answers many requests at once on a few cores, and two workers per query only add their start-up
+ * (about 50 ms on 2 cores) and contention; without them the bench:browse mix went from 82-84 to
+ * 90-91 req/s (alternating runs, same seed), and matching a saved-search ad from 70 to 20 ms p50.
  */
-export const PLANNER_SETTINGS = ['-c random_page_cost=1.1', '-c jit=off'];
+export const PLANNER_SETTINGS = [
+  '-c random_page_cost=1.1',
+  '-c jit=off',
+  '-c max_parallel_workers_per_gather=0',
+];
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
   return options.kind === 'pg' ? openPostgres(options) : openPglite(options.dir);
