@@ -95,12 +95,6 @@ const RANKED_KEYS = sql`${SORT_KEYS}, a.tsv`;
 /** The page's rows of ads, read by id from `page`, a select over a set that yields `id` and `extra`. */
 const cardsOf = (page: SQL, extra: SQL = sql``) =>
   sql`(select a.*${extra} from (${page}) p join ads a on a.id = p.id)`;
-/** The card's columns and what a filter tests, for sets that hold whole rows (readWhole). */
-const MATCH_COLUMNS = sql`a.id, a.title, a.category, a.condition, a.price, a.location, a.county, a.caliber,
-  a.caliber_id, a.action, a.featured, a.status, a.created_at, a.legal_category, a.seller_dealer`;
-const RANKED_COLUMNS = sql`${MATCH_COLUMNS}, a.tsv`;
-/** What a walk's window carries: the card, the text, and every column a filter tests (planFor). */
-const POOL_COLUMNS = sql`${RANKED_COLUMNS}, a.brand`;
 
 /** The sort a query means: relevance only ranks text, and a text search without a sort is ranked. */
 export function effectiveSort(
@@ -324,11 +318,12 @@ async function sortedPage(
     db,
     plan,
     tuning,
+    SORT_KEYS,
     (size) => sql`
     select ${CARD_COLUMNS}, (select count(*)::int from hits) as hits, ${size} as size
-    from (select 1) one left join lateral (
-      select * from hits a where ${and([sql`true`, ...keyset])} order by ${ordering.orderBy} limit ${limit}
-    ) a on true
+    from (select 1) one left join lateral ${cardsOf(
+      sql`select * from hits a where ${and([sql`true`, ...keyset])} order by ${ordering.orderBy} limit ${limit}`,
+    )} a on true
     order by ${ordering.orderBy}`,
   );
   if (whole) return [whole.rows, totalOf(whole.hits, tuning)];
@@ -489,7 +484,8 @@ type Ordering = (typeof ORDERING)[keyof typeof ORDERING];
 
 /**
  * Every listed ad of the driver (or category, or all) when they are at most `wholeRows`, tested
- * against the filters and the text; `present` selects the answer from the matches (the CTE `hits`,
+ * against the filters and the text; `present` selects the answer from the matches (the CTE `hits`
+ * holding their `keys`,
  * after which it may add CTEs of its own, starting with a comma), counts them as `hits` and names the
  * `size` it is given as `size`. Null when there are more ads than that (counted through the index, up
  * to wholeRows + 1). A walk that found no page leaves a small driver's matches to this: `carabine`
@@ -500,6 +496,7 @@ async function readWhole<T extends Row>(
   db: Database,
   plan: Plan,
   tuning: SearchTuning,
+  keys: SQL,
   present: (size: SQL) => SQL,
 ): Promise<{ rows: T[]; hits: number } | null> {
   if (tuning.wholeRows <= 0) return null;
@@ -510,11 +507,10 @@ async function readWhole<T extends Row>(
     size as (
       select count(*)::int as n from (select 1 from ads a where ${and(plan.walk)} limit ${tuning.wholeRows + 1}) x
     ),
-    w as materialized (
-      select ${plan.search ? POOL_COLUMNS : sql`${MATCH_COLUMNS}, a.brand`} from ads a
-      where ${and(plan.walk)} and (select n from size) <= ${tuning.wholeRows}
-    ),
-    hits as materialized (select a.* from w a, q where ${and([sql`true`, ...plan.filters, ...textMatch(plan)])})
+    hits as materialized (
+      select ${keys} from ads a, q
+      where ${and([...plan.walk, sql`(select n from size) <= ${tuning.wholeRows}`, ...plan.filters, ...textMatch(plan)])}
+    )
     ${present(sql`(select n from size)`)}`,
   );
   if ((rows[0]?.size ?? Number.POSITIVE_INFINITY) > tuning.wholeRows) return null;
@@ -588,15 +584,18 @@ async function rankedPage(
     db,
     plan,
     tuning,
+    RANKED_KEYS,
     (size) => sql`,
     ranked as (
-      select a.*, case when (select count(*) from hits) <= ${tuning.cap} then ${RANK} else 0 end as rank
+      select a.id, a.created_at,
+        case when (select count(*) from hits) <= ${tuning.cap} then ${RANK} else 0 end as rank
       from hits a, q
     )
     select ${CARD_COLUMNS}, a.rank::text as "rankKey", (select count(*)::int from ranked) as hits, ${size} as size
-    from (select 1) one left join lateral (
-      select * from ranked a where ${keyset} order by ${RELEVANCE_ORDER} limit ${limit}
-    ) a on true
+    from (select 1) one left join lateral ${cardsOf(
+      sql`select * from ranked a where ${keyset} order by ${RELEVANCE_ORDER} limit ${limit}`,
+      sql`, p.rank`,
+    )} a on true
     order by ${RELEVANCE_ORDER}`,
   );
   if (whole && whole.hits <= tuning.cap) return [whole.rows, totalOf(whole.hits, tuning)];
