@@ -8,6 +8,8 @@ import {
   isDatabaseUnavailableError,
   isDatabaseUnreachable,
   openDatabase,
+  PINNED_PLANS,
+  pinnedDatabase,
   queryRows,
 } from './client';
 
@@ -128,7 +130,7 @@ describe.runIf(process.env.TEST_DB === 'pg')('a PostgreSQL pool losing its serve
 });
 
 describe.runIf(process.env.TEST_DB === 'pg')('a PostgreSQL connection', () => {
-  it('is set for an in-memory working set and many requests at once', async () => {
+  it('is set for an in-memory working set and many requests at once, and pinned plans have their own', async () => {
     const database = await openDatabase({
       kind: 'pg',
       url: process.env.TEST_DATABASE_URL ?? '',
@@ -145,6 +147,17 @@ describe.runIf(process.env.TEST_DB === 'pg')('a PostgreSQL connection', () => {
         { name: 'max_parallel_workers_per_gather', setting: '0' },
         { name: 'random_page_cost', setting: '1.1' },
       ]);
+      // A pinned plan's own connections deny its planner methods from the start (planner.ts).
+      for (const [plan, methods] of Object.entries(PINNED_PLANS)) {
+        const pinned = pinnedDatabase(database.db, plan as keyof typeof PINNED_PLANS);
+        if (!pinned) throw new Error(`no connections for ${plan}`);
+        const denied = await queryRows<{ name: string; setting: string }>(
+          pinned,
+          sql`select name, setting from pg_settings where name in ('enable_seqscan', 'enable_indexscan',
+            'enable_indexonlyscan', 'enable_bitmapscan', 'enable_sort') and setting = 'off' order by name`,
+        );
+        expect(denied.map((row) => row.name)).toEqual([...methods].sort());
+      }
     } finally {
       await database.close();
     }

@@ -88,39 +88,78 @@ async function openPglite(dir: string | undefined): Promise<DbHandle> {
   };
 }
 
+/**
+ * Plans a query may be pinned to (server/db/planner.ts), by the planner methods they deny: only
+ * bitmap scans of the indexes, or only an index read in its order with no sort.
+ */
+export const PINNED_PLANS = {
+  bitmaps: ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan'],
+  sortIndex: ['enable_sort', 'enable_seqscan', 'enable_bitmapscan'],
+} as const;
+export type PinnedPlan = keyof typeof PINNED_PLANS;
+
+/**
+ * On PostgreSQL each pinned plan has a small pool of its own whose connections deny those methods
+ * from the start: a pinned query is one round trip, where setting them in a transaction took four
+ * (begin, set, query, commit). Absent for PGlite and for transactions.
+ */
+const pinnedPools = new WeakMap<Database, Record<PinnedPlan, Database>>();
+export function pinnedDatabase(db: Database, plan: PinnedPlan): Database | undefined {
+  return pinnedPools.get(db)?.[plan];
+}
+
 async function openPostgres(options: {
   url: string;
   schema?: string;
   poolSize?: number;
   timeouts?: PgTimeouts;
 }): Promise<DbHandle> {
-  const connection = {
+  const connectionWith = (settings: readonly string[]) => ({
     connectionString: options.url,
     // A dedicated schema isolates each test file; public stays on the path for the shared extensions.
-    options: [options.schema ? `-c search_path=${options.schema},public` : '', ...PLANNER_SETTINGS]
+    options: [options.schema ? `-c search_path=${options.schema},public` : '', ...settings]
       .filter(Boolean)
       .join(' '),
     // A connection whose peer vanished without a FIN (a network partition) is noticed by the kernel.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-  };
+  });
+  const connection = connectionWith(PLANNER_SETTINGS);
   const timeouts = options.timeouts;
   const health: ConnectionHealth = { failedAt: 0, connectedAt: 0 };
-  const pool = new pg.Pool({
-    ...connection,
-    max: options.poolSize ?? 10,
-    connectionTimeoutMillis: timeouts?.connectMs ?? 5_000,
-    statement_timeout: timeouts?.statementMs,
-    // The server-side timeout cancels a slow statement; this one ends the wait when no answer can come.
-    query_timeout: timeouts ? timeouts.statementMs + 5_000 : undefined,
-    Client: trackingClient(health),
-  });
-  // An idle client losing its connection (PostgreSQL restarting) must not crash the process.
-  pool.on('error', () => {
-    health.failedAt = Date.now();
-  });
+  const poolSize = options.poolSize ?? 10;
+  const servingPool = (settings: readonly string[], max: number) => {
+    const pool = new pg.Pool({
+      ...connectionWith(settings),
+      max,
+      connectionTimeoutMillis: timeouts?.connectMs ?? 5_000,
+      statement_timeout: timeouts?.statementMs,
+      // The server-side timeout cancels a slow statement; this one ends the wait when no answer can come.
+      query_timeout: timeouts ? timeouts.statementMs + 5_000 : undefined,
+      Client: trackingClient(health),
+    });
+    // An idle client losing its connection (PostgreSQL restarting) must not crash the process.
+    pool.on('error', () => {
+      health.failedAt = Date.now();
+    });
+    return pool;
+  };
+  const pool = servingPool(PLANNER_SETTINGS, poolSize);
+  const pinned = Object.fromEntries(
+    Object.entries(PINNED_PLANS).map(([plan, methods]) => [
+      plan,
+      servingPool(
+        [...PLANNER_SETTINGS, ...methods.map((method) => `-c ${method}=off`)],
+        Math.ceil(poolSize / 2),
+      ),
+    ]),
+  ) as Record<PinnedPlan, pg.Pool>;
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   connectionHealth.set(db, health);
+  pinnedPools.set(db, {
+    bitmaps: drizzleNodePg(pinned.bitmaps, { schema }) as unknown as Database,
+    sortIndex: drizzleNodePg(pinned.sortIndex, { schema }) as unknown as Database,
+  });
   return {
     db,
     driver: 'pg',
@@ -145,7 +184,9 @@ async function openPostgres(options: {
         await migrationPool.end();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), pinned.bitmaps.end(), pinned.sortIndex.end()]);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, queryRows } from './client';
+import { type Database, PINNED_PLANS, type PinnedPlan, pinnedDatabase, queryRows } from './client';
 
 /**
  * Runs a query that reads rows through bitmap scans of the indexes only. Told that a text matches
@@ -8,7 +8,7 @@ import { type Database, queryRows } from './client';
  * 10 ms through the GIN index.
  */
 export function throughBitmaps<T>(db: Database, query: SQL): Promise<T[]> {
-  return withPlannerSettings(db, query, ['enable_seqscan', 'enable_indexscan', 'enable_indexonlyscan']);
+  return withPinnedPlan(db, query, 'bitmaps');
 }
 
 /**
@@ -17,13 +17,18 @@ export function throughBitmaps<T>(db: Database, query: SQL): Promise<T[]> {
  * 300 ms at a million ads).
  */
 export function throughSortIndex<T>(db: Database, query: SQL): Promise<T[]> {
-  return withPlannerSettings(db, query, ['enable_sort', 'enable_seqscan', 'enable_bitmapscan']);
+  return withPinnedPlan(db, query, 'sortIndex');
 }
 
-/** The query with the named planner methods switched off for its transaction only. */
-async function withPlannerSettings<T>(db: Database, query: SQL, off: readonly string[]): Promise<T[]> {
+/**
+ * The query on the pinned plan's own connections (PostgreSQL), or with its planner methods switched
+ * off for a transaction of its own (PGlite, or inside a transaction).
+ */
+async function withPinnedPlan<T>(db: Database, query: SQL, plan: PinnedPlan): Promise<T[]> {
+  const pinned = pinnedDatabase(db, plan);
+  if (pinned) return queryRows<T>(pinned, query);
   return db.transaction(async (tx) => {
-    const settings = off.map((name) => sql`set_config(${name}, 'off', true)`);
+    const settings = PINNED_PLANS[plan].map((name) => sql`set_config(${name}, 'off', true)`);
     await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
     return queryRows<T>(tx, query);
   });
