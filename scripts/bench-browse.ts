@@ -175,7 +175,9 @@ async function mix(items: WorkItem[], seconds: number, seed: number) {
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of every statement browseAds runs for a query, replayed as it ran: the
- * statements of a transaction again in one, after the planner settings it made (browse.ts).
+ * statements of a transaction again in one, after the planner settings it made (browse.ts). The
+ * capturing proxy is not the database the pinned plans' pools belong to (pinnedDatabase), so pinned
+ * queries take planner.ts's transactional path here, and their set_config is replayed before them.
  */
 async function explain(
   database: { db: Database },

@@ -9,6 +9,7 @@ import {
   isDatabaseUnreachable,
   openDatabase,
   PINNED_PLANS,
+  type PinnedPlan,
   pinnedDatabase,
   queryRows,
 } from './client';
@@ -149,7 +150,7 @@ describe.runIf(process.env.TEST_DB === 'pg')('a PostgreSQL connection', () => {
       ]);
       // A pinned plan's own connections deny its planner methods from the start (planner.ts).
       for (const [plan, methods] of Object.entries(PINNED_PLANS)) {
-        const pinned = pinnedDatabase(database.db, plan as keyof typeof PINNED_PLANS);
+        const pinned = pinnedDatabase(database.db, plan as PinnedPlan);
         if (!pinned) throw new Error(`no connections for ${plan}`);
         const denied = await queryRows<{ name: string; setting: string }>(
           pinned,

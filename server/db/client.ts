@@ -145,15 +145,15 @@ async function openPostgres(options: {
     return pool;
   };
   const pool = servingPool(PLANNER_SETTINGS, poolSize);
-  const pinned = Object.fromEntries(
-    Object.entries(PINNED_PLANS).map(([plan, methods]) => [
-      plan,
-      servingPool(
-        [...PLANNER_SETTINGS, ...methods.map((method) => `-c ${method}=off`)],
-        Math.ceil(poolSize / 2),
-      ),
-    ]),
-  ) as Record<PinnedPlan, pg.Pool>;
+  const pinnedPool = (plan: PinnedPlan) =>
+    servingPool(
+      [...PLANNER_SETTINGS, ...PINNED_PLANS[plan].map((method) => `-c ${method}=off`)],
+      Math.ceil(poolSize / 2),
+    );
+  const pinned: Record<PinnedPlan, pg.Pool> = {
+    bitmaps: pinnedPool('bitmaps'),
+    sortIndex: pinnedPool('sortIndex'),
+  };
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   connectionHealth.set(db, health);
   pinnedPools.set(db, {
