@@ -30,6 +30,9 @@ export function useSetFavorite() {
   return useCallback(
     async (adId: string, saved: boolean) => {
       const key = favoriteKeys.ids();
+      // A load of the ids still on its way (a heart tapped as the page opens) would land after the
+      // change below and put the heart back; the change is what the server will hold.
+      await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<string[]>(key);
       queryClient.setQueryData<string[]>(key, (ids = []) =>
         saved ? [adId, ...ids.filter((id) => id !== adId)] : ids.filter((id) => id !== adId),
