@@ -1,11 +1,21 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { reactToPreact } from './vite.config';
 
 const here = import.meta.dirname;
 const alias = {
   '@common': path.join(here, 'common'),
   '@web': path.join(here, 'web'),
   '@server': path.join(here, 'server'),
+};
+// The component tests render with Preact, as the browser does (vite.config.ts). Testing Library's ES
+// module build is used, so that its imports of React reach the aliases too.
+const preactAliases = {
+  '@testing-library/react': path.join(
+    here,
+    'node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
+  ),
+  ...reactToPreact,
 };
 const apiTests = ['server/**/*.test.ts', 'scripts/**/*.test.ts'];
 
@@ -30,9 +40,24 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_WORKERS ?? 3),
     projects: [
       {
-        resolve: { alias },
+        resolve: {
+          alias: { ...alias, ...preactAliases },
+          mainFields: ['module', 'main'],
+          conditions: ['module', 'import', 'browser', 'development'],
+        },
         test: {
           name: 'unit',
+          // Dependencies that import React load through Vite, in their ES module builds, so that the
+          // aliases reach their imports too.
+          // Preact itself stays outside, one instance that vi.resetModules leaves alone, as React did.
+          server: {
+            deps: {
+              inline: [
+                /node_modules\/(react-|use-|radix-ui|@radix-ui|lucide-react|sonner|@hookform|@testing-library)/,
+                /node_modules\/@tanstack\/react-query/,
+              ],
+            },
+          },
           include: ['common/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web/test/setup.ts'],

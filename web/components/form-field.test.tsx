@@ -31,7 +31,7 @@ describe('FormField', () => {
     const input = screen.getByLabelText('Name');
     expect(input).not.toHaveAttribute('aria-invalid');
     expect(input).not.toHaveAttribute('aria-describedby');
-    fireEvent.change(input, { target: { value: 'A' } });
+    fireEvent.input(input, { target: { value: 'A' } });
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(onEdit).not.toHaveBeenCalled();
     rerender(
@@ -39,7 +39,7 @@ describe('FormField', () => {
         <input onChange={onChange} />
       </FormField>,
     );
-    fireEvent.change(input, { target: { value: 'Ab' } });
+    fireEvent.input(input, { target: { value: 'Ab' } });
     expect(onChange).toHaveBeenCalledTimes(2);
     expect(onEdit).toHaveBeenCalledTimes(1);
   });

@@ -209,7 +209,7 @@ describe('BrowsePage', PAGE, () => {
     expect(requested().at(-1)?.searchParams.get('condition')).toBe('new');
 
     act(() => {
-      fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'cz' } });
+      fireEvent.input(screen.getByLabelText('Search'), { target: { value: 'cz' } });
     });
     expect(router.state.location.search).toBe('?q=cz&condition=new');
     await waitFor(() => expect(requested().at(-1)?.searchParams.get('q')).toBe('cz'));
@@ -280,7 +280,7 @@ describe('BrowsePage filters', PAGE, () => {
     const { router, requested } = renderBrowse('/browse', one);
     expect(await screen.findByText('1 ad found')).toBeInTheDocument();
     const min = screen.getByLabelText('Minimum');
-    fireEvent.change(min, { target: { value: '1.500' } });
+    fireEvent.input(min, { target: { value: '1.500' } });
     expect(router.state.location.search).toBe('');
     act(() => {
       fireEvent.blur(min);
@@ -290,7 +290,7 @@ describe('BrowsePage filters', PAGE, () => {
     await waitFor(() => expect(requested().at(-1)?.searchParams.get('priceMin')).toBe('1500'));
 
     const max = screen.getByLabelText('Maximum');
-    fireEvent.change(max, { target: { value: '9000' } });
+    fireEvent.input(max, { target: { value: '9000' } });
     act(() => {
       fireEvent.keyDown(max, { key: 'Enter' });
     });
@@ -313,7 +313,7 @@ describe('BrowsePage filters', PAGE, () => {
     const { router } = renderBrowse('/browse', one);
     expect(await screen.findByText('1 ad found')).toBeInTheDocument();
     const caliber = screen.getByRole('combobox', { name: 'Caliber' });
-    fireEvent.change(caliber, { target: { value: 'parabellum' } });
+    fireEvent.input(caliber, { target: { value: 'parabellum' } });
     const option = screen.getByRole('option', { name: /9x19 \(9mm Luger\)/ });
     expect(option).toHaveTextContent('9mm parabellum');
     act(() => {
@@ -323,12 +323,12 @@ describe('BrowsePage filters', PAGE, () => {
     expect(caliber).toHaveValue('9x19 (9mm Luger)');
 
     // A name typed in full and left is applied too; text that names no caliber goes back.
-    fireEvent.change(caliber, { target: { value: '.308 winchester' } });
+    fireEvent.input(caliber, { target: { value: '.308 winchester' } });
     act(() => {
       fireEvent.blur(caliber);
     });
     expect(router.state.location.search).toBe('?caliber=308win');
-    fireEvent.change(caliber, { target: { value: 'laser' } });
+    fireEvent.input(caliber, { target: { value: 'laser' } });
     act(() => {
       fireEvent.blur(caliber);
     });
@@ -340,10 +340,10 @@ describe('BrowsePage filters', PAGE, () => {
     const { router } = renderBrowse('/browse', one);
     expect(await screen.findByText('1 ad found')).toBeInTheDocument();
     const brand = screen.getByRole('combobox', { name: 'Brand' });
-    fireEvent.change(brand, { target: { value: 'sig' } });
+    fireEvent.input(brand, { target: { value: 'sig' } });
     fireEvent.click(screen.getByRole('option', { name: 'SIG Sauer' }));
     expect(router.state.location.search).toBe('?brand=SIG+Sauer');
-    fireEvent.change(brand, { target: { value: 'Mossberg' } });
+    fireEvent.input(brand, { target: { value: 'Mossberg' } });
     act(() => {
       fireEvent.keyDown(brand, { key: 'Enter' });
     });
@@ -481,7 +481,7 @@ describe('BrowsePage on a phone', PAGE, () => {
     expect(router.state.location.search).toBe('?county=CJ&caliber=9x19&action=pump');
     // Escape in an open suggestion list closes the list only; the next one closes the sheet.
     const caliber = within(sheet).getByRole('combobox', { name: 'Caliber' });
-    fireEvent.change(caliber, { target: { value: '9mm' } });
+    fireEvent.input(caliber, { target: { value: '9mm' } });
     expect(caliber).toHaveAttribute('aria-expanded', 'true');
     fireEvent.keyDown(caliber, { key: 'Escape' });
     expect(caliber).toHaveAttribute('aria-expanded', 'false');
