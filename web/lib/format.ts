@@ -1,11 +1,33 @@
+/**
+ * One formatter per language and kind, kept: building an Intl formatter costs far more than using one
+ * (on a phone, a page of 24 cards spent most of its date time building them).
+ */
+function kept<T>(build: (language: string) => T): (language: string) => T {
+  const byLanguage = new Map<string, T>();
+  return (language) => {
+    let formatter = byLanguage.get(language);
+    if (!formatter) {
+      formatter = build(language);
+      byLanguage.set(language, formatter);
+    }
+    return formatter;
+  };
+}
+
+const dayFormat = kept((language) => new Intl.DateTimeFormat(language, { dateStyle: 'long' }));
+const dayTimeFormat = kept(
+  (language) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }),
+);
+const relativeFormat = kept((language) => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
+
 /** "20 noiembrie 2026" / "20 November 2026": the day something happened, beside the relative time. */
 export function formatDate(date: Date | string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(date));
+  return dayFormat(language).format(new Date(date));
 }
 
 /** "20 noiembrie 2026, 14:05": for tooltips, where the relative time alone is too vague. */
 export function formatDateTime(date: Date | string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(date));
+  return dayTimeFormat(language).format(new Date(date));
 }
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
@@ -22,7 +44,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 export function formatRelativeTime(date: Date | string, language: string, now: Date = new Date()): string {
   const then = typeof date === 'string' ? new Date(date) : date;
   const seconds = Math.round((then.getTime() - now.getTime()) / 1000);
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const format = relativeFormat(language);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') {
       return format.format(Math.trunc(seconds / size), unit);
