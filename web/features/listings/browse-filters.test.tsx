@@ -298,7 +298,7 @@ describe('BrowsePage filters', PAGE, () => {
   });
 
   it('says by the field when the minimum price is above the maximum, and asks the API nothing', async () => {
-    // The check loads apart from the page (zod stays off browse's first load), right after its first paint.
+    // The check loads apart from the page (zod stays off browse's first load) once a filter narrows the list.
     await loadFiltersCheck();
     const { requested } = renderBrowse('/browse?priceMin=5000&priceMax=100', one);
     const message = 'The maximum price must be at least the minimum price';
