@@ -51,6 +51,10 @@ i18n
     fallbackLng: { ...Object.fromEntries(LANGUAGES.map((lng) => [lng, []])), default: [DEFAULT_LANGUAGE] },
     ns: ['common', 'validation'],
     defaultNS: 'common',
+    // The language is settled inside init, before the first render: deferred (i18next's default), the
+    // first components asked for their catalogs with no language yet, and an English page also
+    // fetched the Romanian ones, a round trip after the entry script.
+    initAsync: false,
     interpolation: { escapeValue: false },
     // The spec's loading policy (also i18next's defaults): 5 retries, 350 ms doubling, 10 parallel reads.
     maxRetries: 5,
