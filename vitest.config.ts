@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { reactToPreact } from './vite.config';
+import { reactToPreact } from './vite.config.js';
 
 const here = import.meta.dirname;
 const alias = {

@@ -34,7 +34,8 @@ export function mountSpa<E extends Env>(app: Hono<E>, webDist: string, render?: 
     return c.html(indexHtml);
   };
   // The index file is only ever served by serveIndex, so it always carries no-cache.
-  const files = serveStatic({ root: webDist, index: '\0' });
+  // The build's .br and .gz copies (scripts/precompress.ts) go out as they are, to browsers that take them.
+  const files = serveStatic({ root: webDist, index: '\0', precompressed: true });
 
   app.get('/', serveIndex);
   app.get('/index.html', serveIndex);
