@@ -13,11 +13,12 @@ const ROUTE_MODULES: Partial<Record<PageKind, string>> = {
   seller: 'routes/seller-route.tsx',
 };
 // Translation namespaces the first paint waits for: i18n's defaults and the listings pages' (browse
-// also shows the saved-searches button, a seller's page its own words around the ad cards).
+// also shows the saved-searches button, a seller's page its own words around the ad cards, and the
+// ad page waits for its contact box's and report dialog's: web/routes/ad-detail-route.tsx).
 const NAMESPACES: Record<PageKind, string[]> = {
   home: ['common', 'validation', 'listings'],
   browse: ['common', 'validation', 'listings', 'savedSearches'],
-  ad: ['common', 'validation', 'listings'],
+  ad: ['common', 'validation', 'listings', 'messages', 'reports'],
   seller: ['common', 'validation', 'listings', 'sellers'],
   other: ['common', 'validation'],
 };

@@ -196,6 +196,17 @@ describe('head and first data', () => {
     expect(route).toBeLessThan(at('</head>'));
   });
 
+  it("hints every catalog the ad page waits for, its contact box's and report dialog's too", async () => {
+    const ad = await createAd(ctx, await createUser(ctx));
+    const { document } = await page(`/ad/${ad.id}`);
+    const catalogs = [...document.querySelectorAll('link[rel="preload"][as="fetch"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+    expect(catalogs).toEqual(
+      ['common', 'validation', 'listings', 'messages', 'reports'].map((ns) => `/locales/ro/${ns}.json`),
+    );
+  });
+
   it('names a seller page by the short name, with what they list, and carries both answers inline', async () => {
     const who = await createUser(ctx);
     await ctx.database.db
