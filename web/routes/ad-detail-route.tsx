@@ -1,9 +1,11 @@
+import { AfterPaint } from '@web/components/after-paint';
 import { AdDetailPage } from '@web/features/listings/ad-detail-page';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The contact box and the report dialog bring forms, a dialog, zod and sonner (some 60 KB gzip): they
-// load after the ad itself has rendered, so the ad's first paint waits only for the ad page's own code.
+// load once the ad has painted, so that its photo (the page's largest paint) waits only for the ad
+// page's own code and never shares the network or the main thread with theirs.
 const ContactSeller = lazy(() =>
   import('@web/features/messages/contact-seller').then((m) => ({ default: m.ContactSeller })),
 );
@@ -25,10 +27,12 @@ export function AdDetailRoute() {
     <AdDetailPage
       renderInteractions={(ad) => (
         <>
-          <Suspense fallback={null}>
-            <ContactSeller ad={ad} />
-            <ReportAdDialog ad={ad} />
-          </Suspense>
+          <AfterPaint>
+            <Suspense fallback={null}>
+              <ContactSeller ad={ad} />
+              <ReportAdDialog ad={ad} />
+            </Suspense>
+          </AfterPaint>
           {ad.can.moderate && (
             <Suspense fallback={null}>
               <AdModerationBar ad={ad} />

@@ -1,3 +1,4 @@
+import { AfterPaint } from '@web/components/after-paint';
 import { cn } from '@web/lib/cn';
 import { ImageOff } from 'lucide-react';
 
@@ -10,14 +11,16 @@ type Props = {
   srcset?: { webp: string; sizes: string };
   /**
    * The page's largest image (the first card, the gallery's photo): loaded at once with high
-   * priority, as the server's preload asks. Others load as they scroll into view.
+   * priority, as the server's preload asks. Others load as they scroll into view, and only once
+   * the page has painted: started with it, the images of the next cards shared the phone's network
+   * with the largest one.
    */
   priority?: boolean;
 };
 
 /** WebP for browsers that take it, JPEG for the rest. */
 export function AdPicture({ webp, jpeg, alt, className, srcset, priority = false }: Props) {
-  return (
+  const picture = (
     <picture>
       <source srcSet={srcset?.webp ?? webp} sizes={srcset?.sizes} type="image/webp" />
       <img
@@ -30,6 +33,7 @@ export function AdPicture({ webp, jpeg, alt, className, srcset, priority = false
       />
     </picture>
   );
+  return priority ? picture : <AfterPaint>{picture}</AfterPaint>;
 }
 
 export function ImagePlaceholder({ label, className }: { label: string; className?: string }) {
