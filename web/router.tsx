@@ -2,12 +2,15 @@ import { lazy } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RootLayout } from './components/layout/root-layout';
 import { HomePage } from './features/listings/home-page';
+import { BrowseRoute } from './routes/browse-route';
 import { NotFoundPage } from './routes/not-found-page';
 
 /*
  * Pages load on first visit (React.lazy). RootLayout's Suspense shows "loading" on a first load;
  * moving between pages is a transition (BrowserRouter wraps history updates in startTransition), so
- * the current page stays until the next one has loaded.
+ * the current page stays until the next one has loaded. Home and browse come with the entry script:
+ * browse is where most visits land, and as a lazy page its dozen small chunks queued on a phone's
+ * six connections (Lighthouse: first paint 2.1 s, 1.5 s with it in the entry, for 9 KB gzip more).
  */
 const AuthPage = lazy(() => import('./features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
 const VerifiedPage = lazy(() =>
@@ -19,7 +22,6 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('./features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const BrowseRoute = lazy(() => import('./routes/browse-route').then((m) => ({ default: m.BrowseRoute })));
 const SellerRoute = lazy(() => import('./routes/seller-route').then((m) => ({ default: m.SellerRoute })));
 const AdDetailRoute = lazy(() =>
   import('./routes/ad-detail-route').then((m) => ({ default: m.AdDetailRoute })),

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// The budget for the home page's first load (74.7 KB on Preact when set; docs/ARCHITECTURE.md,
-// Decisions).
+// The budget for the home page's first load (83.3 KB on Preact, browse included, when set;
+// docs/ARCHITECTURE.md, Decisions).
 export const HOME_JS_BUDGET_GZIP = 100 * 1024;
 
 export type BundleReport = {
