@@ -1,8 +1,9 @@
 import './lib/zod-jitless';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { AfterPaint } from './components/after-paint';
 import { AuthProvider } from './lib/auth';
 import './lib/i18n';
 import { AppRoutes } from './router';
@@ -12,21 +13,9 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
+// Sonner is not needed for the first paint, so it loads after it. Notices sent before it has mounted
+// (lib/notify) wait for it.
 const AppToaster = lazy(() => import('./components/layout/app-toaster'));
-
-/**
- * Sonner is not needed for the first paint, so it loads right after it. Notices sent before it has
- * mounted (lib/notify) wait for it.
- */
-function DeferredToaster() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  return ready ? (
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>
-  ) : null;
-}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -37,7 +26,11 @@ createRoot(document.getElementById('root')!).render(
             <AppRoutes />
           </BrowserRouter>
         </AuthProvider>
-        <DeferredToaster />
+        <AfterPaint>
+          <Suspense fallback={null}>
+            <AppToaster />
+          </Suspense>
+        </AfterPaint>
       </QueryClientProvider>
     </Suspense>
   </StrictMode>,
