@@ -6,9 +6,9 @@ import type { PageKind } from './pages';
 export type AssetHints = (kind: PageKind, lang: string) => string[];
 export const noHints: AssetHints = () => [];
 
-// The lazy route module of each server-rendered page (web/router.tsx), as Vite's manifest names it.
+// The lazy route module of each server-rendered page (web/router.tsx), as Vite's manifest names it;
+// home and browse come with the entry script.
 const ROUTE_MODULES: Partial<Record<PageKind, string>> = {
-  browse: 'routes/browse-route.tsx',
   ad: 'routes/ad-detail-route.tsx',
   seller: 'routes/seller-route.tsx',
 };

@@ -36,13 +36,13 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'pages-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
-  // Vite's manifest, in miniature: the browse route's chunk and one chunk it imports.
+  // Vite's manifest, in miniature: the seller route's chunk and one chunk it imports.
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(
     path.join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/index-abc.js', isEntry: true },
-      'routes/browse-route.tsx': { file: 'assets/browse-route-def.js', imports: ['_input-ghi.js'] },
+      'routes/seller-route.tsx': { file: 'assets/seller-route-def.js', imports: ['_input-ghi.js'] },
       '_input-ghi.js': { file: 'assets/input-ghi.js' },
     }),
   );
@@ -178,7 +178,7 @@ describe('head and first data', () => {
   });
 
   it('hints the catalogs and the route chunks after the entry script, so they never hold it up', async () => {
-    const { html } = await page('/browse');
+    const { html } = await page(`/seller/${seller.id}`);
     const at = (needle: string) => {
       const index = html.indexOf(needle);
       expect(index, needle).toBeGreaterThan(-1);
@@ -189,7 +189,7 @@ describe('head and first data', () => {
       '<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/ro/common.json">',
     );
     const imported = at('<link rel="modulepreload" crossorigin href="/assets/input-ghi.js">');
-    const route = at('<link rel="modulepreload" crossorigin href="/assets/browse-route-def.js">');
+    const route = at('<link rel="modulepreload" crossorigin href="/assets/seller-route-def.js">');
     expect(entry).toBeLessThan(catalog);
     expect(catalog).toBeLessThan(imported);
     expect(imported).toBeLessThan(route);
