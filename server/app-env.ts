@@ -1,3 +1,4 @@
+import type { IndexedSearch } from './ads/search-index/index-sync';
 import type { Auth } from './auth/auth';
 import type { Viewer } from './auth/viewer';
 import type { Config } from './config';
@@ -28,6 +29,8 @@ export type Services = {
   queue: JobQueue;
   storage: Storage;
   logger: Logger;
+  /** The in-memory search index (server/ads/search-index/); loaded by main.ts or the test harness. */
+  search: IndexedSearch;
 };
 
 /** Per-request values that middleware sets for the handlers. */

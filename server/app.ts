@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { AdGoneError } from './ads/gone';
+import { IndexedSearch } from './ads/search-index/index-sync';
 import type { AppDeps, AppEnv, Services } from './app-env';
 import { createAuth } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
@@ -76,7 +77,8 @@ export function createServices(deps: AppDeps): Services {
   const storage =
     deps.storage ??
     createLocalDiskStorage({ rootDir: path.join(config.dataDir, 'uploads'), publicBaseUrl: MEDIA_PREFIX });
-  return { config, db: database.db, auth, mailer, queue, storage, logger };
+  const search = new IndexedSearch(database.db);
+  return { config, db: database.db, auth, mailer, queue, storage, logger, search };
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
@@ -143,7 +145,7 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   app.route('/api', authRoutes(services.auth, services.db, { trustProxy: config.trustProxy }));
 
   const api = createApiRouter();
-  api.route('/', healthRoutes(services.db));
+  api.route('/', healthRoutes(services.db, services.search));
   api.route('/', meRoutes(services));
   api.route('/', adsRoutes(services));
   api.route('/', uploadsRoutes(services));

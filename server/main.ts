@@ -39,6 +39,14 @@ async function main() {
       logger.warn({ err }, 'search vocabulary not built'),
     );
   }
+  // Search answers from the database until the in-memory index has loaded (seconds at a million ads).
+  const indexStarted = Date.now();
+  void services.search
+    .load()
+    .then(() =>
+      logger.info({ ads: services.search.size, ms: Date.now() - indexStarted }, 'search index loaded'),
+    )
+    .catch((err) => logger.warn({ err }, 'search index not loaded: search stays on the database'));
   const app = buildApp(services, { web: !config.apiOnly });
   await startWorkers(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -72,6 +80,7 @@ async function main() {
     sweepIdle.unref();
     // close() stops accepting connections at once and calls back when the open ones are gone; the
     // database stays open until then, because the requests still running need it.
+    services.search.stop();
     server.close(async () => {
       clearInterval(sweepIdle);
       try {

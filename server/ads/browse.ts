@@ -51,7 +51,7 @@ export const DEFAULT_TUNING: SearchTuning = {
 /** ts_rank_cd weights for D, C (description), B (brand, model, caliber), A (title). */
 const RANK = sql`ts_rank_cd('{0.05, 0.2, 0.6, 1.0}'::real[], a.tsv, q.query)`;
 
-type Row = Omit<AdCardRow, 'price'> & { price: number; priceKey: string; rankKey?: string };
+export type Row = Omit<AdCardRow, 'price'> & { price: number; priceKey: string; rankKey?: string };
 
 /** Per sort: the ORDER BY, and the condition for the rows after the cursor (same index either way). */
 const ORDERING: Record<
@@ -81,7 +81,7 @@ const afterRelevance = (c: Cursor) => {
   return sql`(a.rank, a.created_at, a.id) < (${rank}::real, ${createdAt}::timestamptz, ${c.id}::uuid)`;
 };
 
-const CARD_COLUMNS = sql`a.id, a.title, a.category, a.condition, a.price::float8 as price,
+export const CARD_COLUMNS = sql`a.id, a.title, a.category, a.condition, a.price::float8 as price,
   a.price::text as "priceKey", a.location, a.county, a.caliber, a.caliber_id as "caliberId", a.action,
   a.featured, a.status, a.created_at as "createdAt", a.legal_category as "legalCategory",
   a.seller_dealer as "sellerDealer"`;
@@ -140,7 +140,7 @@ function equalityFilters(query: BrowseQuery): Partial<Record<Driver, SQL>> {
  * The county filter first, then those named in the text ("lunete bistrița"): the first can drive,
  * the others (a text and a filter that disagree) are tested like any filter.
  */
-function countiesOf(query: BrowseQuery): string[] {
+export function countiesOf(query: BrowseQuery): string[] {
   return [...new Set([...(query.county ? [query.county] : []), ...countiesInText(query.q)])];
 }
 

@@ -5,6 +5,8 @@ import { throughBitmaps } from '../db/planner';
 import type { Storage } from '../storage/storage';
 import { type BrowseQuery, browseAds, listingConditions } from './browse';
 import { queryParts, searchTerms, wordQuery } from './search';
+import type { IndexedSearch } from './search-index/index-sync';
+import { indexedBrowse } from './search-index/indexed-browse';
 import { closestWord, knownWords } from './search-vocabulary';
 
 /**
@@ -13,19 +15,27 @@ import { closestWord, knownWords } from './search-vocabulary';
  * word ("glok" → "glock"); when even that finds nothing, the filter whose removal finds the most ads
  * is named (on first pages).
  */
-export async function findAds(db: Database, storage: Storage, query: BrowseQuery): Promise<AdPage> {
-  const page = await browseAds(db, storage, query);
+export async function findAds(
+  db: Database,
+  storage: Storage,
+  query: BrowseQuery,
+  search?: IndexedSearch,
+): Promise<AdPage> {
+  // The in-memory index answers once it has loaded; the database's own plans until then.
+  const browse = async (q: BrowseQuery) =>
+    (search ? await indexedBrowse(db, storage, search, q) : null) ?? browseAds(db, storage, q);
+  const page = await browse(query);
   // Further pages of a corrected search come back with the text as typed: corrected again, they
   // continue where the first page's cursor points.
   if (page.total > 0) return page;
   if (query.q && !query.literal) {
     const corrected = await correctedText(db, query);
     if (corrected) {
-      const again = await browseAds(db, storage, { ...query, q: corrected });
+      const again = await browse({ ...query, q: corrected });
       if (again.total > 0) return { ...again, correction: { from: query.q, to: corrected } };
     }
   }
-  return query.cursor ? page : { ...page, relax: await bestFilterToRemove(db, storage, query) };
+  return query.cursor ? page : { ...page, relax: await bestFilterToRemove(browse, query) };
 }
 
 /**
@@ -80,14 +90,13 @@ const isActive = (query: BrowseQuery, filter: RelaxableFilter) =>
     : query[filter] !== undefined;
 
 async function bestFilterToRemove(
-  db: Database,
-  storage: Storage,
+  browse: (query: BrowseQuery) => Promise<AdPage>,
   query: BrowseQuery,
 ): Promise<AdPage['relax']> {
   let best: NonNullable<AdPage['relax']> | null = null;
   for (const filter of RELAXABLE_FILTERS) {
     if (!isActive(query, filter)) continue;
-    const page = await browseAds(db, storage, { ...WITHOUT[filter](query), limit: 1, cursor: undefined });
+    const page = await browse({ ...WITHOUT[filter](query), limit: 1, cursor: undefined });
     if (page.total > (best?.total ?? 0))
       best = { filter, total: page.total, capped: page.totalCapped === true };
   }

@@ -157,7 +157,7 @@ export function adsRoutes(services: Services) {
   return createApiRouter()
     .openapi(browse, async (c) => {
       authorize(await getViewer(c), 'ads.browse');
-      return c.json(await findAds(db, storage, c.req.valid('query')), 200);
+      return c.json(await findAds(db, storage, c.req.valid('query'), services.search), 200);
     })
     .openapi(getAd, async (c) => {
       const viewer = await getViewer(c);

@@ -11,7 +11,7 @@ describe('system routes', () => {
   it('reports the database as healthy', async () => {
     const res = await ctx.request('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok', search: 'index' });
   });
 
   it('answers 503 with the error shape when the database is gone', async () => {

@@ -1,3 +1,4 @@
+import type { IndexedSearch } from '../ads/search-index/index-sync';
 import { createRoute, z } from '@hono/zod-openapi';
 import { type Database, DatabaseUnavailableError, pingDatabase } from '../db/client';
 import { createApiRouter } from '../http/api-app';
@@ -11,7 +12,14 @@ const healthRoute = createRoute({
     200: {
       description: 'The server and its database answer',
       content: {
-        'application/json': { schema: z.object({ status: z.literal('ok'), database: z.literal('ok') }) },
+        'application/json': {
+          schema: z.object({
+            status: z.literal('ok'),
+            database: z.literal('ok'),
+            // What answers search: the in-memory index, or the database while the index loads.
+            search: z.enum(['index', 'database']),
+          }),
+        },
       },
     },
     503: {
@@ -25,7 +33,7 @@ const healthRoute = createRoute({
   },
 });
 
-export function healthRoutes(db: Database) {
+export function healthRoutes(db: Database, search: IndexedSearch) {
   return createApiRouter().openapi(healthRoute, async (c) => {
     try {
       await pingDatabase(db);
@@ -35,6 +43,7 @@ export function healthRoutes(db: Database) {
         ? err
         : new DatabaseUnavailableError('The database does not answer', { cause: err });
     }
-    return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
+    const answeredBy = search.ready ? ('index' as const) : ('database' as const);
+    return c.json({ status: 'ok' as const, database: 'ok' as const, search: answeredBy }, 200);
   });
 }

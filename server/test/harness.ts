@@ -76,6 +76,7 @@ export async function createTestContext(
     ...env,
   });
   const services = createServices({ config, database, logger: createLogger('silent') });
+  await services.search.load();
   await services.queue.start();
   await startWorkers(services);
   const app = buildApp(services);
@@ -91,6 +92,7 @@ export async function createTestContext(
       return app.request(new URL(pathname, config.publicUrl), { ...init, headers });
     },
     close: async () => {
+      services.search.stop();
       await services.queue.stop(2_000);
       services.mailer.close();
       await mail.close();

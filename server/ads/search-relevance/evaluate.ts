@@ -4,6 +4,7 @@ import { ads } from '../../db/schema/ads';
 import type { Storage } from '../../storage/storage';
 import { findAds } from '../find-ads';
 import { SEARCH_VERSION, searchFields } from '../search-document';
+import { IndexedSearch } from '../search-index/index-sync';
 import { refreshSearchVocabulary } from '../search-vocabulary';
 import { type FixtureAd, fixtureCatalogue } from './catalogue';
 import { JUDGED_QUERIES, type JudgedQuery } from './judged-queries';
@@ -62,9 +63,15 @@ export async function scoreQuery(
   storage: Storage,
   catalogue: Map<string, FixtureAd>,
   judged: JudgedQuery,
+  search?: IndexedSearch,
 ): Promise<QueryScore> {
   const wanted = new Set([...catalogue].filter(([, ad]) => judged.want(ad)).map(([id]) => id));
-  const page = await findAds(db, storage, browseQuerySchema.parse({ q: judged.q, limit: RESULTS_SEEN }));
+  const page = await findAds(
+    db,
+    storage,
+    browseQuerySchema.parse({ q: judged.q, limit: RESULTS_SEEN }),
+    search,
+  );
   const ids = page.items.map((item) => item.id);
   const foundWanted = ids.filter((id) => wanted.has(id)).length;
   const firstHit = ids.findIndex((id) => wanted.has(id));
@@ -102,8 +109,11 @@ export async function evaluateRelevance(
   ownerId: string,
 ): Promise<RelevanceReport> {
   const catalogue = await seedCatalogue(db, ownerId);
+  // Judged as buyers meet search: through the in-memory index the API answers from.
+  const search = new IndexedSearch(db);
+  await search.load();
   const scores: QueryScore[] = [];
-  for (const judged of JUDGED_QUERIES) scores.push(await scoreQuery(db, storage, catalogue, judged));
+  for (const judged of JUDGED_QUERIES) scores.push(await scoreQuery(db, storage, catalogue, judged, search));
   const groups: RelevanceReport['groups'] = {};
   for (const group of new Set(scores.map((s) => s.group))) {
     const of = scores.filter((s) => s.group === group);

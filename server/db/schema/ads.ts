@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -90,6 +91,11 @@ export const ads = pgTable(
      * only tells Drizzle that writers may leave it out.
      */
     legalCategory: text('legal_category').notNull().default(sql`null`),
+    /**
+     * The transaction that last wrote the row (pg_current_xact_id, set by a trigger, migration 0018):
+     * the in-memory search index catches up by reading the rows written since its last snapshot.
+     */
+    searchXid: bigint('search_xid', { mode: 'number' }).notNull().default(0),
     /** Full-text document; ad_search_vector is defined in migration 0007 (romanian + unaccent + calibers). */
     tsv: tsvector('tsv')
       .notNull()
@@ -137,6 +143,7 @@ export const ads = pgTable(
     // The hourly lifecycle pass: approved ads nearing their end, expired ads nearing their purge.
     index('ads_approved_expiry_idx').on(t.expiresAt).where(approved),
     index('ads_expired_purge_idx').on(t.expiredAt).where(sql`status = 'expired'`),
+    index('ads_search_xid_idx').on(t.searchXid),
     index('ads_review_queue_idx').on(t.createdAt).where(sql`status in ('pending', 'needs_changes')`),
   ],
 );
@@ -216,4 +223,18 @@ export const searchVocabulary = pgTable(
     kind: integer('kind').notNull(),
   },
   (t) => [index('search_vocabulary_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
+/**
+ * Deleted ads, written by a trigger (migration 0018) with the deleting transaction, so that the
+ * in-memory search index of every process drops them; the hourly maintenance forgets old rows.
+ */
+export const adRemovals = pgTable(
+  'ad_removals',
+  {
+    adId: uuid('ad_id').notNull(),
+    xid: bigint('xid', { mode: 'number' }).notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ad_removals_xid_idx').on(t.xid)],
 );

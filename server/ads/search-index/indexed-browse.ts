@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import type { AdPage } from '../../../common/schemas/ads';
+import { canonicalBrand } from '../../../common/values';
+import { type Database, queryRows } from '../../db/client';
+import type { Storage } from '../../storage/storage';
+import {
+  type BrowseQuery,
+  CARD_COLUMNS,
+  countiesOf,
+  effectiveSort,
+  type Row,
+  SEARCH_TOTAL_CAP,
+} from '../browse';
+import { decodeCursor, encodeCursor } from '../cursor';
+import { presentCard, presentImage } from '../presenters';
+import { buildSearchQuery } from '../search';
+import { type IndexedSearch, tsqueryText } from './index-sync';
+import { filterKey, type IndexQuery } from './search-index';
+import { type ParsedQuery, parseTsquery, UnsupportedQueryError } from './text-search-syntax';
+
+/** The browse query's structured filters as the index keys them (index-sync.ts adFilterKeys). */
+function filterKeysOf(query: BrowseQuery): string[] {
+  const keys: string[] = [];
+  if (query.category) keys.push(filterKey('category', query.category));
+  if (query.condition) keys.push(filterKey('condition', query.condition));
+  for (const county of countiesOf(query)) keys.push(filterKey('county', county));
+  if (query.caliber) keys.push(filterKey('caliber', query.caliber));
+  // Brands are stored as canonicalBrand spells them, so any case finds them.
+  if (query.brand) keys.push(filterKey('brand', canonicalBrand(query.brand)));
+  if (query.action) keys.push(filterKey('action', query.action));
+  if (query.legal) keys.push(filterKey('legal', query.legal));
+  if (query.dealer) keys.push(filterKey('dealer', '1'));
+  return keys;
+}
+
+const cents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100));
+
+/**
+ * One page of the public list from the in-memory index: the matches, their order and their count
+ * come from the index, the cards from the database by id. Null when the index cannot answer (still
+ * loading, or a query shape it does not read): the caller then asks the database (browseAds).
+ */
+export async function indexedBrowse(
+  db: Database,
+  storage: Storage,
+  search: IndexedSearch,
+  query: BrowseQuery,
+  cap = SEARCH_TOTAL_CAP,
+): Promise<AdPage | null> {
+  const textQuery = buildSearchQuery(query.q);
+  const sort = effectiveSort(query, textQuery !== null);
+  const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
+  const [index, tsquery] = await Promise.all([
+    search.current(),
+    textQuery ? tsqueryText(db, textQuery) : Promise.resolve(null),
+  ]);
+  if (!index) return null;
+  let text: ParsedQuery | null = null;
+  try {
+    text = tsquery === null ? null : parseTsquery(tsquery);
+  } catch (error) {
+    if (error instanceof UnsupportedQueryError) return null;
+    throw error;
+  }
+  const filterKeys = filterKeysOf(query);
+  const narrowing = filterKeys.filter((key) => !key.startsWith('category:') && !key.startsWith('condition:'));
+  const priced = query.priceMin !== undefined || query.priceMax !== undefined;
+  const indexQuery: IndexQuery = {
+    text,
+    filterKeys,
+    priceMinCents: cents(query.priceMin),
+    priceMaxCents: cents(query.priceMax),
+    sort,
+    after: cursor ? { key: cursor.key, id: cursor.id } : null,
+    limit: query.limit + 1,
+    cap,
+    // Lists narrowed by nothing but category and condition are counted exactly, as the counters do.
+    exactCount: !text && narrowing.length === 0 && !priced,
+  };
+  const found = index.search(indexQuery);
+  const hits = found.hits.slice(0, query.limit);
+  const rows = await cardsByIds(
+    db,
+    hits.map((hit) => hit.id),
+  );
+  const last = hits.at(-1);
+  return {
+    items: rows.map((row) =>
+      presentCard(
+        row,
+        row.imageId ? presentImage(storage, { id: row.imageId, storageKey: row.imageKey! }) : null,
+      ),
+    ),
+    nextCursor:
+      found.hits.length > query.limit && last ? encodeCursor({ sort, key: last.key, id: last.id }) : null,
+    total: found.total,
+    totalCapped: found.capped,
+  };
+}
+
+type CardRow = Row & { imageId: string | null; imageKey: string | null };
+
+/**
+ * The cards of listed ads with their first picture (as firstImages orders them), in the order of
+ * `ids`, in one query; an ad unlisted since the index read it is left out.
+ */
+async function cardsByIds(db: Database, ids: string[]): Promise<CardRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<CardRow>(
+    db,
+    sql`select ${CARD_COLUMNS}, i.id as "imageId", i.storage_key as "imageKey" from ads a
+        left join lateral (
+          select i.id, i.storage_key from ad_images i where i.ad_id = a.id
+          order by i.position asc, i.created_at asc limit 1
+        ) i on true
+        where a.id = any(${`{${ids.join(',')}}`}::uuid[]) and a.status = 'approved' and a.owner_active`,
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

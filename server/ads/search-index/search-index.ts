@@ -1,0 +1,746 @@
+import { bitsOf, type DocSet, EMPTY, hasBit, intersectAll, sizeOf, unionAll } from './doc-sets';
+import {
+  compileMaskTest,
+  type DocRepresentation,
+  inverseWeights,
+  MAX_RANKED_OPERANDS,
+  rankCd,
+} from './rank-cd';
+import { type ParsedQuery, parseTsvector, type QueryNode } from './text-search-syntax';
+
+/** What the index keeps of an ad (server/ads/search-index/index-sync.ts reads it). */
+export type IndexedAd = {
+  id: string;
+  /** The transaction that last wrote the row: a row read again unchanged is skipped. */
+  xid: number;
+  /** Approved, and its owner active: only listed ads are kept. */
+  listed: boolean;
+  createdAt: number;
+  priceCents: number;
+  /** The structured filters' values, as keys (`filterKey`). */
+  filterKeys: string[];
+  /** The ad's tsvector in PostgreSQL's text form. */
+  tsv: string;
+};
+
+export type IndexSort = 'newest' | 'price-asc' | 'price-desc' | 'relevance';
+
+export type IndexQuery = {
+  text: ParsedQuery | null;
+  /** Every key must match (an ad has one value per filter). */
+  filterKeys: string[];
+  priceMinCents?: number;
+  priceMaxCents?: number;
+  sort: IndexSort;
+  /** The cursor: the last ad of the previous page, by its sort key and id. */
+  after: { key: string; id: string } | null;
+  limit: number;
+  /** Counts stop here and say "more"; `exactCount` counts everything (lists without a narrowing filter). */
+  cap: number;
+  exactCount: boolean;
+};
+
+export type IndexPage = { hits: { id: string; key: string }[]; total: number; capped: boolean };
+
+export const filterKey = (name: string, value: string) => `${name}:${value}`;
+
+/** ts_rank_cd weights for D, C (description), B (brand, model, caliber), A (title): see browse.ts. */
+export const RANK_WEIGHTS = [0.05, 0.2, 0.6, 1.0] as const;
+const INVERSE_WEIGHTS = inverseWeights(RANK_WEIGHTS);
+
+/** Sizes that choose between the index's paths; tests make them small to reach every path with few ads. */
+export type IndexTuning = {
+  /** Lists of candidates up to this size are tested whole; larger ones are walked in sort order. */
+  collectMax: number;
+  /** Ads added since the sort orders were built are merged into them past this many. */
+  deltaMax: number;
+  /**
+   * Testing an ad's own lexemes costs about this many posting entries read: a part of an AND is
+   * tested per ad when its lists are this many times larger than the ads left to test.
+   */
+  perDocTestCost: number;
+};
+export const DEFAULT_INDEX_TUNING: IndexTuning = { collectMax: 20_000, deltaMax: 2_000, perDocTestCost: 16 };
+
+class Growable {
+  data: Uint32Array;
+  length = 0;
+  constructor(capacity = 4) {
+    this.data = new Uint32Array(capacity);
+  }
+  push(value: number) {
+    if (this.length === this.data.length) {
+      const next = new Uint32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+  view() {
+    return this.data.subarray(0, this.length);
+  }
+}
+
+/** A posting list, and once it holds one ad in 32 or more, the same set as a bitset too. */
+class Posting extends Growable {
+  bits: Uint32Array | null = null;
+  override push(ord: number) {
+    super.push(ord);
+    if (this.bits) {
+      this.bits = grown(this.bits, (ord >>> 5) + 1);
+      this.bits[ord >>> 5]! |= 1 << (ord & 31);
+    }
+  }
+  /** Makes or drops the bitset by the list's share of the `ordinals`. */
+  fitBits(ordinals: number) {
+    if (this.length * 32 < ordinals) {
+      this.bits = null;
+    } else if (!this.bits) {
+      const bits = new Uint32Array((ordinals + 31) >>> 5);
+      for (const ord of this.view()) bits[ord >>> 5]! |= 1 << (ord & 31);
+      this.bits = bits;
+    }
+  }
+  asSet(): DocSet {
+    return this.bits
+      ? { kind: 'list', ords: this.view(), bits: this.bits }
+      : { kind: 'list', ords: this.view() };
+  }
+}
+
+function grown<T extends Float64Array | Uint32Array | Uint8Array>(array: T, size: number): T {
+  if (size <= array.length) return array;
+  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+/**
+ * The entry of a lexeme without positions (array_to_tsvector): it is in the document, so a test of
+ * the document finds it, but ts_rank_cd gives it nothing.
+ */
+const NO_POSITION = 0xffffffff;
+
+/** A float4 as PostgreSQL prints it: the fewest digits that read back as the same float4 ("0.6"). */
+export function float4Text(value: number): string {
+  for (let digits = 1; digits < 9; digits++) {
+    const text = String(Number(value.toPrecision(digits)));
+    if (Math.fround(Number(text)) === value) return text;
+  }
+  return String(Number(value.toPrecision(9)));
+}
+
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+type Candidates = DocSet | 'all';
+
+/** A query's per-document tests, made on first use: the operand masks, and each node's test. */
+class DocTests {
+  private masksMade: Map<number, number> | null = null;
+  constructor(
+    private readonly text: ParsedQuery,
+    private readonly makeMasks: () => Map<number, number>,
+  ) {}
+  masks(): Map<number, number> {
+    this.masksMade ??= this.makeMasks();
+    return this.masksMade;
+  }
+  /** Null when the query has more operands than a mask holds. */
+  of(node: QueryNode): ((mask: number) => boolean) | null {
+    return this.text.operands.length > MAX_RANKED_OPERANDS ? null : compileMaskTest(node);
+  }
+}
+type Order = 'newest' | 'price-asc' | 'price-desc';
+
+/**
+ * Every listed ad's sort keys, filter values and search document, in memory: the browse list's
+ * matches are found through posting lists (a word's ads, a filter value's ads) and walked in sort
+ * order, so a query costs what its page costs and not what its words cost in a GIN bitmap. The
+ * database stays the source of truth: the index is read from it and catches up with it before every
+ * search (index-sync.ts). See docs/ARCHITECTURE.md "Search".
+ */
+export class SearchIndex {
+  private size = 0;
+  private ids: string[] = [];
+  private byId = new Map<string, number>();
+  private xids = new Float64Array(1024);
+  private alive = new Uint8Array(1024);
+  private aliveBits = new Uint32Array(32);
+  private created = new Float64Array(1024);
+  private price = new Float64Array(1024);
+  private entryStart = new Uint32Array(1024);
+  private entryEnd = new Uint32Array(1024);
+  private entryLex = new Growable(4096);
+  private entryPacked = new Growable(4096);
+  private lexemes: string[] = [];
+  private lexIdOf = new Map<string, number>();
+  private postings: Posting[] = [];
+  private filterPostings = new Map<string, Posting>();
+  /** Lexeme ids sorted by lexeme for prefix matches, and those interned since. */
+  private sortedLexIds = new Uint32Array(0);
+  private recentLexIds: number[] = [];
+  private newestPerm: Uint32Array = new Uint32Array(0);
+  private priceAscPerm: Uint32Array = new Uint32Array(0);
+  /** Ordinals below this are in the sort orders; the ones after are merged in per query. */
+  private permBase = 0;
+  aliveCount = 0;
+  private dead = 0;
+
+  constructor(private readonly tuning: IndexTuning = DEFAULT_INDEX_TUNING) {}
+
+  /** True once a quarter of the ordinals belong to removed or rewritten ads: time for a fresh load. */
+  get wasteful(): boolean {
+    return this.size > 10_000 && this.dead > this.size / 4;
+  }
+
+  has(id: string, xid: number): boolean {
+    const ord = this.byId.get(id);
+    return ord !== undefined && this.xids[ord] === xid;
+  }
+
+  upsert(ad: IndexedAd) {
+    const old = this.byId.get(ad.id);
+    if (old !== undefined) {
+      if (ad.listed && this.xids[old] === ad.xid) return;
+      this.kill(old);
+    }
+    if (ad.listed) this.add(ad);
+  }
+
+  remove(id: string) {
+    const old = this.byId.get(id);
+    if (old !== undefined) this.kill(old);
+  }
+
+  private kill(ord: number) {
+    this.alive[ord] = 0;
+    this.aliveBits[ord >>> 5]! &= ~(1 << (ord & 31));
+    this.byId.delete(this.ids[ord]!);
+    this.aliveCount -= 1;
+    this.dead += 1;
+  }
+
+  private add(ad: IndexedAd) {
+    const ord = this.size++;
+    this.xids = grown(this.xids, this.size);
+    this.alive = grown(this.alive, this.size);
+    this.aliveBits = grown(this.aliveBits, (this.size + 31) >>> 5);
+    this.created = grown(this.created, this.size);
+    this.price = grown(this.price, this.size);
+    this.entryStart = grown(this.entryStart, this.size);
+    this.entryEnd = grown(this.entryEnd, this.size);
+    this.ids[ord] = ad.id;
+    this.byId.set(ad.id, ord);
+    this.xids[ord] = ad.xid;
+    this.alive[ord] = 1;
+    this.aliveBits[ord >>> 5]! |= 1 << (ord & 31);
+    this.created[ord] = ad.createdAt;
+    this.price[ord] = ad.priceCents;
+    this.aliveCount += 1;
+    this.entryStart[ord] = this.entryLex.length;
+    for (const { lexeme, positions } of parseTsvector(ad.tsv)) {
+      const lexId = this.intern(lexeme);
+      this.postings[lexId]!.push(ord);
+      for (const packed of positions.length > 0 ? positions : [NO_POSITION]) {
+        this.entryLex.push(lexId);
+        this.entryPacked.push(packed);
+      }
+    }
+    this.entryEnd[ord] = this.entryLex.length;
+    for (const key of ad.filterKeys) {
+      const posting = this.filterPostings.get(key) ?? new Posting();
+      this.filterPostings.set(key, posting);
+      posting.push(ord);
+    }
+  }
+
+  private intern(lexeme: string): number {
+    let lexId = this.lexIdOf.get(lexeme);
+    if (lexId === undefined) {
+      lexId = this.lexemes.length;
+      this.lexemes.push(lexeme);
+      this.lexIdOf.set(lexeme, lexId);
+      this.postings.push(new Posting());
+      this.recentLexIds.push(lexId);
+    }
+    return lexId;
+  }
+
+  /** Merges the ads added since into the sort orders once they are too many to merge per query. */
+  buildOrdersIfBehind() {
+    const { deltaMax } = this.tuning;
+    if (this.size - this.permBase > deltaMax || this.recentLexIds.length > deltaMax) this.buildOrders();
+  }
+
+  /** The sort orders over every ad so far (after a load, and when too many were added since). */
+  buildOrders() {
+    const delta: number[] = [];
+    for (let ord = this.permBase; ord < this.size; ord++) if (this.alive[ord]) delta.push(ord);
+    this.newestPerm = this.merged(this.newestPerm, delta, 'newest');
+    this.priceAscPerm = this.merged(this.priceAscPerm, delta, 'price-asc');
+    this.permBase = this.size;
+    this.sortLexicon();
+    for (const posting of this.postings) posting.fitBits(this.size);
+    for (const posting of this.filterPostings.values()) posting.fitBits(this.size);
+  }
+
+  private merged(perm: Uint32Array, delta: number[], order: Order): Uint32Array {
+    const cmp = this.comparator(order);
+    const added = delta.sort(cmp);
+    const out = new Uint32Array(this.aliveCount);
+    let n = 0;
+    let j = 0;
+    for (const ord of perm) {
+      if (!this.alive[ord]) continue;
+      while (j < added.length && cmp(added[j]!, ord) < 0) out[n++] = added[j++]!;
+      out[n++] = ord;
+    }
+    while (j < added.length) out[n++] = added[j++]!;
+    return out.subarray(0, n);
+  }
+
+  private sortLexicon() {
+    if (this.recentLexIds.length === 0) return;
+    const all = [...this.sortedLexIds, ...this.recentLexIds];
+    all.sort((a, b) => (this.lexemes[a]! < this.lexemes[b]! ? -1 : 1));
+    this.sortedLexIds = Uint32Array.from(all);
+    this.recentLexIds = [];
+  }
+
+  private comparator(order: Order): (a: number, b: number) => number {
+    const { created, price, ids } = this;
+    const byId = (a: number, b: number) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
+    if (order === 'newest') return (a, b) => created[b]! - created[a]! || byId(b, a);
+    if (order === 'price-asc') return (a, b) => price[a]! - price[b]! || byId(a, b);
+    return (a, b) => price[b]! - price[a]! || byId(b, a);
+  }
+
+  // ---- queries -------------------------------------------------------------------------------
+
+  private postingOfLexeme(lexeme: string, prefix: boolean): DocSet {
+    if (!prefix) {
+      const lexId = this.lexIdOf.get(lexeme);
+      return lexId === undefined ? EMPTY : this.postings[lexId]!.asSet();
+    }
+    return unionAll(
+      this.lexIdsWithPrefix(lexeme).map((lexId) => this.postings[lexId]!.asSet()),
+      this.size,
+    );
+  }
+
+  private lexIdsWithPrefix(prefix: string): number[] {
+    const sorted = this.sortedLexIds;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.lexemes[sorted[mid]!]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: number[] = [];
+    for (let i = lo; i < sorted.length && this.lexemes[sorted[i]!]!.startsWith(prefix); i++)
+      found.push(sorted[i]!);
+    for (const lexId of this.recentLexIds) if (this.lexemes[lexId]!.startsWith(prefix)) found.push(lexId);
+    return found;
+  }
+
+  /** Which operands each lexeme of the index matches (a prefix operand matches many). */
+  private operandMasks(text: ParsedQuery): Map<number, number> {
+    const masks = new Map<number, number>();
+    text.operands.forEach((operand, i) => {
+      const lexIds = operand.prefix
+        ? this.lexIdsWithPrefix(operand.lexeme)
+        : [this.lexIdOf.get(operand.lexeme)].filter((id) => id !== undefined);
+      for (const lexId of lexIds) masks.set(lexId, (masks.get(lexId) ?? 0) | (1 << i));
+    });
+    return masks;
+  }
+
+  /** The operands a document holds, as a mask (its lexemes looked up in `masks`). */
+  private maskOfDoc(ord: number, masks: Map<number, number>): number {
+    const lex = this.entryLex.data;
+    let mask = 0;
+    for (let e = this.entryStart[ord]!, end = this.entryEnd[ord]!; e < end; e++)
+      mask |= masks.get(lex[e]!) ?? 0;
+    return mask;
+  }
+
+  /**
+   * What reading a node's ads costs beyond looking its posting lists up: the unions of a prefix's
+   * lexemes and of OR's alternatives (a single list is there already, and looked up per ad).
+   */
+  private unionCost(node: QueryNode, text: ParsedQuery): number {
+    if (node.op === 'leaf') {
+      const { lexeme, prefix } = text.operands[node.operand]!;
+      if (!prefix) return 0;
+      const lexIds = this.lexIdsWithPrefix(lexeme);
+      return lexIds.length <= 1 ? 0 : lexIds.reduce((sum, lexId) => sum + this.postings[lexId]!.length, 0);
+    }
+    const costs = node.children.map((child) => this.unionCost(child, text));
+    if (node.op === 'and') return costs.reduce((a, b) => a + b, 0);
+    return node.children.reduce((sum, child) => sum + this.estimate(child, text), 0);
+  }
+
+  /** How many ads a node's posting lists hold, without reading them. */
+  private estimate(node: QueryNode, text: ParsedQuery): number {
+    if (node.op === 'leaf') {
+      const { lexeme, prefix } = text.operands[node.operand]!;
+      const lexIds = prefix ? this.lexIdsWithPrefix(lexeme) : [this.lexIdOf.get(lexeme) ?? -1];
+      return lexIds.reduce((sum, lexId) => sum + (this.postings[lexId]?.length ?? 0), 0);
+    }
+    const sizes = node.children.map((child) => this.estimate(child, text));
+    return node.op === 'and' ? Math.min(...sizes) : sizes.reduce((a, b) => a + b, 0);
+  }
+
+  /**
+   * The ads a query node matches. An AND starts from its smallest part; a part whose union would
+   * cost many times more than the ads left to test (a prefix of one or two letters, alternatives
+   * in every other ad) is tested on each remaining ad's own lexemes instead: `cz p-10 c` reads
+   * 'p-10', not the lists of every lexeme starting with 'c'.
+   */
+  private evaluate(node: QueryNode, text: ParsedQuery, tests: DocTests): DocSet {
+    if (node.op === 'leaf') {
+      const operand = text.operands[node.operand]!;
+      return this.postingOfLexeme(operand.lexeme, operand.prefix);
+    }
+    if (node.op === 'or')
+      return unionAll(
+        node.children.map((child) => this.evaluate(child, text, tests)),
+        this.size,
+      );
+    const parts = node.children
+      .map((child) => ({ child, size: this.estimate(child, text) }))
+      .sort((a, b) => a.size - b.size);
+    let set = this.evaluate(parts[0]!.child, text, tests);
+    for (const { child } of parts.slice(1)) {
+      if (sizeOf(set) === 0) return EMPTY;
+      set = this.narrowed(set, child, text, tests);
+    }
+    return set;
+  }
+
+  /** `set` and `node`: by testing each ad of a small set, else by intersecting the node's ads. */
+  private narrowed(set: DocSet, node: QueryNode, text: ParsedQuery, tests: DocTests): DocSet {
+    const cheaper = sizeOf(set) * this.tuning.perDocTestCost < this.unionCost(node, text);
+    const test = cheaper ? tests.of(node) : null;
+    if (!test) return intersectAll([set, this.evaluate(node, text, tests)], this.size);
+    const masks = tests.masks();
+    const keep = (ord: number) => test(this.maskOfDoc(ord, masks));
+    if (set.kind === 'list') return { kind: 'list', ords: set.ords.filter(keep) };
+    const ords: number[] = [];
+    const { bits } = set;
+    for (let i = 0; i < bits.length; i++) {
+      let word = bits[i]!;
+      while (word !== 0) {
+        const low = word & -word;
+        const ord = (i << 5) + 31 - Math.clz32(low);
+        if (keep(ord)) ords.push(ord);
+        word ^= low;
+      }
+    }
+    return { kind: 'list', ords: Uint32Array.from(ords) };
+  }
+
+  private candidates(query: IndexQuery): Candidates {
+    const sets: DocSet[] = [];
+    for (const key of query.filterKeys) {
+      const posting = this.filterPostings.get(key);
+      if (!posting) return EMPTY;
+      sets.push(posting.asSet());
+    }
+    const { text } = query;
+    if (text && !text.root) return EMPTY;
+    if (!text?.root) return sets.length === 0 ? 'all' : intersectAll(sets, this.size);
+    const tests = new DocTests(text, () => this.operandMasks(text));
+    if (sets.length === 0) return this.evaluate(text.root, text, tests);
+    const filtered = intersectAll(sets, this.size);
+    return this.narrowed(filtered, text.root, text, tests);
+  }
+
+  search(query: IndexQuery): IndexPage {
+    const found = this.candidates(query);
+    if (found !== 'all' && sizeOf(found) === 0) return { hits: [], total: 0, capped: false };
+    const { priceMinCents: min, priceMaxCents: max } = query;
+    const { alive, price } = this;
+    const priced = min !== undefined || max !== undefined;
+    const inPrice = (ord: number) =>
+      (min === undefined || price[ord]! >= min) && (max === undefined || price[ord]! <= max);
+    const listed = (ord: number) => alive[ord] === 1 && (!priced || inPrice(ord));
+    const candidates = found === 'all' ? this.size : sizeOf(found);
+    if (found !== 'all' && found.kind === 'list' && candidates <= this.tuning.collectMax)
+      return this.pageOfMatches(query, this.matchesOf(found, listed));
+    const bits = found === 'all' ? null : bitsOf(found, this.size);
+    const accept = bits ? (ord: number) => hasBit(bits, ord) && listed(ord) : listed;
+    const testAll = () => this.pageOfMatches(query, this.matchesOf(found, accept));
+
+    // A walk in sort order stops at its page, but past as many steps as there are candidates testing
+    // them all costs less (a filter whose ads are rare where the sort order starts).
+    const budget = Math.max(this.tuning.collectMax, candidates);
+    if (query.sort === 'relevance') {
+      const pool = this.walk('newest', accept, query, null, query.cap + 1, budget);
+      if (!pool) return testAll();
+      const total = pool.length > query.cap ? query.cap + 1 : pool.length;
+      return { ...this.rankedPage(query, pool.slice(0, query.cap)), ...this.totalOf(query, total) };
+    }
+    const order: Order = query.sort;
+    const hits = this.walk(order, accept, query, this.afterCursor(order, query.after), query.limit, budget);
+    if (!hits) return testAll();
+    const total = this.count(
+      bits,
+      priced,
+      accept,
+      query.exactCount ? Number.POSITIVE_INFINITY : query.cap + 1,
+    );
+    return { hits: hits.map((ord) => this.hit(order, ord)), ...this.totalOf(query, total) };
+  }
+
+  /** Every accepted ad among the candidates. */
+  private matchesOf(found: Candidates, accept: (ord: number) => boolean): number[] {
+    const matches: number[] = [];
+    if (found === 'all') {
+      for (let ord = 0; ord < this.size; ord++) if (accept(ord)) matches.push(ord);
+    } else if (found.kind === 'list') {
+      for (const ord of found.ords) if (accept(ord)) matches.push(ord);
+    } else {
+      const { bits } = found;
+      for (let i = 0; i < bits.length; i++) {
+        let word = bits[i]! & (this.aliveBits[i] ?? 0);
+        while (word !== 0) {
+          const low = word & -word;
+          const ord = (i << 5) + 31 - Math.clz32(low);
+          if (accept(ord)) matches.push(ord);
+          word ^= low;
+        }
+      }
+    }
+    return matches;
+  }
+
+  private totalOf(query: IndexQuery, matches: number) {
+    if (query.exactCount) return { total: matches, capped: false };
+    return { total: Math.min(matches, query.cap), capped: matches > query.cap };
+  }
+
+  /** Matches found by testing a short list of candidates: counted exactly, sorted by selection. */
+  private pageOfMatches(query: IndexQuery, matches: number[]): IndexPage {
+    const counted = this.totalOf(query, matches.length);
+    if (query.sort === 'relevance') {
+      const pool =
+        matches.length <= query.cap ? matches : this.smallest(matches, this.comparator('newest'), query.cap);
+      return { ...this.rankedPage(query, pool), ...counted };
+    }
+    const after = this.afterCursor(query.sort, query.after);
+    const rest = after ? matches.filter(after) : matches;
+    const hits = this.smallest(rest, this.comparator(query.sort), query.limit);
+    return { hits: hits.map((ord) => this.hit(query.sort as Order, ord)), ...counted };
+  }
+
+  /** The `k` first of `ords` in `cmp` order, in order (a bounded max-heap for large inputs). */
+  private smallest(ords: number[], cmp: (a: number, b: number) => number, k: number): number[] {
+    if (ords.length <= k * 4) return ords.slice().sort(cmp).slice(0, k);
+    const heap: number[] = [];
+    const up = (i: number) => {
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (cmp(heap[i]!, heap[parent]!) <= 0) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+    };
+    const down = (i: number) => {
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let top = i;
+        if (l < heap.length && cmp(heap[l]!, heap[top]!) > 0) top = l;
+        if (r < heap.length && cmp(heap[r]!, heap[top]!) > 0) top = r;
+        if (top === i) return;
+        [heap[i], heap[top]] = [heap[top]!, heap[i]!];
+        i = top;
+      }
+    };
+    for (const ord of ords) {
+      if (heap.length < k) {
+        heap.push(ord);
+        up(heap.length - 1);
+      } else if (cmp(ord, heap[0]!) < 0) {
+        heap[0] = ord;
+        down(0);
+      }
+    }
+    return heap.sort(cmp);
+  }
+
+  private count(
+    bits: Uint32Array | null,
+    priced: boolean,
+    accept: (ord: number) => boolean,
+    upTo: number,
+  ): number {
+    if (!priced) {
+      if (!bits) return this.aliveCount;
+      let n = 0;
+      const { aliveBits } = this;
+      for (let i = 0; i < bits.length && n < upTo; i++) n += popcount(bits[i]! & aliveBits[i]!);
+      return n;
+    }
+    let n = 0;
+    if (bits) {
+      for (let i = 0; i < bits.length && n < upTo; i++) {
+        let word = bits[i]! & this.aliveBits[i]!;
+        while (word !== 0) {
+          const low = word & -word;
+          if (accept((i << 5) + 31 - Math.clz32(low))) n += 1;
+          word ^= low;
+        }
+      }
+      return n;
+    }
+    for (let ord = 0; ord < this.size && n < upTo; ord++) if (accept(ord)) n += 1;
+    return n;
+  }
+
+  /** The cursor as a test: does the ad come after it in this order? */
+  private afterCursor(
+    order: Order | 'relevance',
+    after: IndexQuery['after'],
+  ): ((ord: number) => boolean) | null {
+    if (!after) return null;
+    const { created, price, ids } = this;
+    if (order === 'newest') {
+      const at = Date.parse(after.key);
+      return (ord) => created[ord]! < at || (created[ord] === at && ids[ord]! < after.id);
+    }
+    if (order === 'relevance') return null;
+    const cents = Math.round(Number(after.key) * 100);
+    return order === 'price-asc'
+      ? (ord) => price[ord]! > cents || (price[ord] === cents && ids[ord]! > after.id)
+      : (ord) => price[ord]! < cents || (price[ord] === cents && ids[ord]! < after.id);
+  }
+
+  /**
+   * Up to `want` accepted ads in `order` after the cursor: the sort order's array from the cursor's
+   * place (found by bisection; price bounds start and stop a price order's walk), merged with the
+   * ads added since it was built. Null past `budget` steps.
+   */
+  private walk(
+    order: Order,
+    accept: (ord: number) => boolean,
+    query: IndexQuery,
+    after: ((ord: number) => boolean) | null,
+    want: number,
+    budget: number,
+  ): number[] | null {
+    const perm = order === 'newest' ? this.newestPerm : this.priceAscPerm;
+    const backwards = order === 'price-desc';
+    const n = perm.length;
+    const at = (t: number) => perm[backwards ? n - 1 - t : t]!;
+    // The first place in walking order where `test` holds (it holds from there on).
+    const firstWhere = (test: (ord: number) => boolean) => {
+      let lo = 0;
+      let hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (test(at(mid))) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo;
+    };
+    const { price } = this;
+    const { priceMinCents: min, priceMaxCents: max } = query;
+    let start = after ? firstWhere(after) : 0;
+    let stop: ((ord: number) => boolean) | null = null;
+    if (order === 'price-asc') {
+      if (min !== undefined)
+        start = Math.max(
+          start,
+          firstWhere((ord) => price[ord]! >= min),
+        );
+      if (max !== undefined) stop = (ord) => price[ord]! > max;
+    } else if (order === 'price-desc') {
+      if (max !== undefined)
+        start = Math.max(
+          start,
+          firstWhere((ord) => price[ord]! <= max),
+        );
+      if (min !== undefined) stop = (ord) => price[ord]! < min;
+    }
+    const cmp = this.comparator(order);
+    const delta: number[] = [];
+    for (let ord = this.permBase; ord < this.size; ord++)
+      if (accept(ord) && (!after || after(ord))) delta.push(ord);
+    delta.sort(cmp);
+    const out: number[] = [];
+    let j = 0;
+    for (let t = start; t < n && out.length < want; t++) {
+      if (t - start > budget) return null;
+      const ord = at(t);
+      if (stop?.(ord)) break;
+      if (!accept(ord)) continue;
+      while (j < delta.length && out.length < want && cmp(delta[j]!, ord) < 0) out.push(delta[j++]!);
+      if (out.length < want) out.push(ord);
+    }
+    while (j < delta.length && out.length < want) out.push(delta[j++]!);
+    return out;
+  }
+
+  private hit(order: Order, ord: number) {
+    const key =
+      order === 'newest' ? new Date(this.created[ord]!).toISOString() : (this.price[ord]! / 100).toFixed(2);
+    return { id: this.ids[ord]!, key };
+  }
+
+  /** The pool ranked as ts_rank_cd ranks it; the page after the cursor by rank, newest, id. */
+  private rankedPage(query: IndexQuery, pool: number[]): Pick<IndexPage, 'hits'> {
+    const text = query.text;
+    if (!text?.root) return { hits: [] };
+    const ranks = this.ranks(text, pool);
+    const { created, ids } = this;
+    const rankOf = new Map(pool.map((ord, i) => [ord, ranks[i]!]));
+    const cmp = (a: number, b: number) =>
+      rankOf.get(b)! - rankOf.get(a)! ||
+      created[b]! - created[a]! ||
+      (ids[b]! < ids[a]! ? -1 : ids[b]! > ids[a]! ? 1 : 0);
+    let rest = pool;
+    if (query.after) {
+      const [rankText, createdText] = query.after.key.split('|');
+      const rank = Math.fround(Number(rankText));
+      const at = Date.parse(createdText ?? '');
+      const id = query.after.id;
+      rest = pool.filter((ord) => {
+        const r = rankOf.get(ord)!;
+        return r < rank || (r === rank && (created[ord]! < at || (created[ord] === at && ids[ord]! < id)));
+      });
+    }
+    const hits = this.smallest(rest, cmp, query.limit);
+    return {
+      hits: hits.map((ord) => ({
+        id: ids[ord]!,
+        key: `${float4Text(rankOf.get(ord)!)}|${new Date(created[ord]!).toISOString()}`,
+      })),
+    };
+  }
+
+  private ranks(text: ParsedQuery, pool: number[]): number[] {
+    if (!text.root || text.operands.length > MAX_RANKED_OPERANDS) return pool.map(() => 0);
+    const test = compileMaskTest(text.root);
+    const masks = this.operandMasks(text);
+    const lex = this.entryLex.data;
+    const packedAll = this.entryPacked.data;
+    return pool.map((ord) => {
+      const found: { packed: number; mask: number; order: number }[] = [];
+      for (let e = this.entryStart[ord]!, end = this.entryEnd[ord]!; e < end; e++) {
+        const mask = masks.get(lex[e]!);
+        if (mask !== undefined && packedAll[e] !== NO_POSITION)
+          found.push({ packed: packedAll[e]!, mask, order: e });
+      }
+      found.sort((a, b) => a.packed - b.packed || a.order - b.order);
+      const doc: DocRepresentation = { packed: found.map((f) => f.packed), masks: found.map((f) => f.mask) };
+      return rankCd(doc, test, INVERSE_WEIGHTS);
+    });
+  }
+}
