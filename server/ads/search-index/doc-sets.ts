@@ -13,6 +13,18 @@ const LIST_UNION_MAX = 65_536;
 
 export const sizeOf = (set: DocSet) => (set.kind === 'list' ? set.ords.length : set.size);
 
+export function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function countBits(bits: Uint32Array): number {
+  let n = 0;
+  for (let i = 0; i < bits.length; i++) if (bits[i]) n += popcount(bits[i]!);
+  return n;
+}
+
 export const hasBit = (bits: Uint32Array, ord: number) => (bits[ord >>> 5]! & (1 << (ord & 31))) !== 0;
 
 export function bitsOf(set: DocSet, ordinals: number): Uint32Array {
@@ -81,7 +93,7 @@ export function intersectAll(sets: DocSet[], ordinals: number): DocSet {
     const with_ = bitsOf(other, ordinals);
     for (let i = 0; i < bits.length; i++) bits[i]! &= with_[i] ?? 0;
   }
-  return { kind: 'bits', bits, size: sizeOf(driver) };
+  return { kind: 'bits', bits, size: countBits(bits) };
 }
 
 export function unionAll(sets: DocSet[], ordinals: number): DocSet {
@@ -104,8 +116,10 @@ export function unionAll(sets: DocSet[], ordinals: number): DocSet {
   }
   const bits = new Uint32Array((ordinals + 31) >>> 5);
   for (const set of nonEmpty) {
-    if (set.kind === 'bits') for (let i = 0; i < set.bits.length; i++) bits[i]! |= set.bits[i]!;
-    else for (const ord of set.ords) bits[ord >>> 5]! |= 1 << (ord & 31);
+    const words = set.kind === 'bits' ? set.bits : set.bits;
+    if (words) for (let i = 0; i < words.length; i++) bits[i]! |= words[i]!;
+    else
+      for (const ord of (set as Extract<DocSet, { kind: 'list' }>).ords) bits[ord >>> 5]! |= 1 << (ord & 31);
   }
-  return { kind: 'bits', bits, size: total };
+  return { kind: 'bits', bits, size: countBits(bits) };
 }

@@ -1,4 +1,4 @@
-import { bitsOf, type DocSet, EMPTY, hasBit, intersectAll, sizeOf, unionAll } from './doc-sets';
+import { bitsOf, type DocSet, EMPTY, hasBit, intersectAll, popcount, sizeOf, unionAll } from './doc-sets';
 import {
   compileMaskTest,
   type DocRepresentation,
@@ -130,22 +130,17 @@ export function float4Text(value: number): string {
   return String(Number(value.toPrecision(9)));
 }
 
-function popcount(word: number): number {
-  let v = word - ((word >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
 type Candidates = DocSet | 'all';
+type PriceRange = { from: number; to: number; size: number };
 
 /** A query's per-document tests, made on first use: the operand masks, and each node's test. */
 class DocTests {
-  private masksMade: Map<number, number> | null = null;
+  private masksMade: Int32Array | null = null;
   constructor(
     private readonly text: ParsedQuery,
-    private readonly makeMasks: () => Map<number, number>,
+    private readonly makeMasks: () => Int32Array,
   ) {}
-  masks(): Map<number, number> {
+  masks(): Int32Array {
     this.masksMade ??= this.makeMasks();
     return this.masksMade;
   }
@@ -349,23 +344,22 @@ export class SearchIndex {
   }
 
   /** Which operands each lexeme of the index matches (a prefix operand matches many). */
-  private operandMasks(text: ParsedQuery): Map<number, number> {
-    const masks = new Map<number, number>();
+  private operandMasks(text: ParsedQuery): Int32Array {
+    const masks = new Int32Array(this.lexemes.length);
     text.operands.forEach((operand, i) => {
       const lexIds = operand.prefix
         ? this.lexIdsWithPrefix(operand.lexeme)
         : [this.lexIdOf.get(operand.lexeme)].filter((id) => id !== undefined);
-      for (const lexId of lexIds) masks.set(lexId, (masks.get(lexId) ?? 0) | (1 << i));
+      for (const lexId of lexIds) masks[lexId]! |= 1 << i;
     });
     return masks;
   }
 
   /** The operands a document holds, as a mask (its lexemes looked up in `masks`). */
-  private maskOfDoc(ord: number, masks: Map<number, number>): number {
+  private maskOfDoc(ord: number, masks: Int32Array): number {
     const lex = this.entryLex.data;
     let mask = 0;
-    for (let e = this.entryStart[ord]!, end = this.entryEnd[ord]!; e < end; e++)
-      mask |= masks.get(lex[e]!) ?? 0;
+    for (let e = this.entryStart[ord]!, end = this.entryEnd[ord]!; e < end; e++) mask |= masks[lex[e]!]!;
     return mask;
   }
 
@@ -374,15 +368,33 @@ export class SearchIndex {
    * lexemes and of OR's alternatives (a single list is there already, and looked up per ad).
    */
   private unionCost(node: QueryNode, text: ParsedQuery): number {
+    // A list with a bitset joins a union word by word: 32 ads a step.
+    const readCost = (lexId: number) => {
+      const posting = this.postings[lexId]!;
+      return posting.bits ? posting.bits.length : posting.length;
+    };
     if (node.op === 'leaf') {
       const { lexeme, prefix } = text.operands[node.operand]!;
       if (!prefix) return 0;
       const lexIds = this.lexIdsWithPrefix(lexeme);
-      return lexIds.length <= 1 ? 0 : lexIds.reduce((sum, lexId) => sum + this.postings[lexId]!.length, 0);
+      return lexIds.length <= 1 ? 0 : lexIds.reduce((sum, lexId) => sum + readCost(lexId), 0);
     }
-    const costs = node.children.map((child) => this.unionCost(child, text));
-    if (node.op === 'and') return costs.reduce((a, b) => a + b, 0);
-    return node.children.reduce((sum, child) => sum + this.estimate(child, text), 0);
+    if (node.op === 'and') return node.children.reduce((sum, child) => sum + this.unionCost(child, text), 0);
+    const distinct = this.distinctChildren(node, text);
+    if (distinct.length === 1) return this.unionCost(distinct[0]!, text);
+    return distinct.reduce((sum, child) => {
+      if (child.op !== 'leaf') return sum + this.estimate(child, text);
+      const { lexeme, prefix } = text.operands[child.operand]!;
+      const lexIds = prefix ? this.lexIdsWithPrefix(lexeme) : [this.lexIdOf.get(lexeme) ?? -1];
+      return sum + lexIds.reduce((cost, lexId) => cost + (lexId < 0 ? 0 : readCost(lexId)), 0);
+    }, 0);
+  }
+
+  /** An OR's alternatives, the same lexeme once ('carabin' | 'carabin': a word and its lemma). */
+  private distinctChildren(node: { children: QueryNode[] }, text: ParsedQuery): QueryNode[] {
+    const key = (child: QueryNode) =>
+      child.op === 'leaf' ? JSON.stringify(text.operands[child.operand]) : Symbol();
+    return [...new Map(node.children.map((child) => [key(child), child])).values()];
   }
 
   /** How many ads a node's posting lists hold, without reading them. */
@@ -409,7 +421,7 @@ export class SearchIndex {
     }
     if (node.op === 'or')
       return unionAll(
-        node.children.map((child) => this.evaluate(child, text, tests)),
+        this.distinctChildren(node, text).map((child) => this.evaluate(child, text, tests)),
         this.size,
       );
     const parts = node.children
@@ -475,11 +487,20 @@ export class SearchIndex {
       return this.pageOfMatches(query, this.matchesOf(found, listed));
     const bits = found === 'all' ? null : bitsOf(found, this.size);
     const accept = bits ? (ord: number) => hasBit(bits, ord) && listed(ord) : listed;
-    const testAll = () => this.pageOfMatches(query, this.matchesOf(found, accept));
-
-    // A walk in sort order stops at its page, but past as many steps as there are candidates testing
+    // A price range holding fewer ads than the candidates is the smaller set to test.
+    const range = priced ? this.priceRange(min, max) : null;
+    const inRange = range !== null && range.size < candidates ? range : null;
+    const upTo = query.exactCount ? Number.POSITIVE_INFINITY : query.cap + 1;
+    const testAll = () =>
+      this.pageOfMatches(
+        query,
+        inRange
+          ? this.matchesInRange(inRange, accept, Number.POSITIVE_INFINITY)
+          : this.matchesOf(found, accept),
+      );
+    // A walk in sort order stops at its page, but past as many steps as there are ads to test, testing
     // them all costs less (a filter whose ads are rare where the sort order starts).
-    const budget = Math.max(this.tuning.collectMax, candidates);
+    const budget = Math.max(this.tuning.collectMax, inRange ? inRange.size : candidates);
     if (query.sort === 'relevance') {
       const pool = this.walk('newest', accept, query, null, query.cap + 1, budget);
       if (!pool) return testAll();
@@ -489,13 +510,40 @@ export class SearchIndex {
     const order: Order = query.sort;
     const hits = this.walk(order, accept, query, this.afterCursor(order, query.after), query.limit, budget);
     if (!hits) return testAll();
-    const total = this.count(
-      bits,
-      priced,
-      accept,
-      query.exactCount ? Number.POSITIVE_INFINITY : query.cap + 1,
-    );
+    const total = inRange
+      ? this.matchesInRange(inRange, accept, upTo).length
+      : this.count(bits, priced, accept, upTo);
     return { hits: hits.map((ord) => this.hit(order, ord)), ...this.totalOf(query, total) };
+  }
+
+  /** The ads priced within the bounds: a span of the price order, and the ads added since it was built. */
+  private priceRange(min: number | undefined, max: number | undefined): PriceRange {
+    const perm = this.priceAscPerm;
+    const { price } = this;
+    const firstAbove = (test: (cents: number) => boolean) => {
+      let lo = 0;
+      let hi = perm.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (test(price[perm[mid]!]!)) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo;
+    };
+    const from = min === undefined ? 0 : firstAbove((cents) => cents >= min);
+    const to = max === undefined ? perm.length : firstAbove((cents) => cents > max);
+    return { from, to, size: Math.max(0, to - from) + (this.size - this.permBase) };
+  }
+
+  /** Up to `upTo` accepted ads of a price range (in no particular order). */
+  private matchesInRange(range: PriceRange, accept: (ord: number) => boolean, upTo: number): number[] {
+    const perm = this.priceAscPerm;
+    const matches: number[] = [];
+    for (let t = range.from; t < range.to && matches.length < upTo; t++)
+      if (accept(perm[t]!)) matches.push(perm[t]!);
+    for (let ord = this.permBase; ord < this.size && matches.length < upTo; ord++)
+      if (accept(ord)) matches.push(ord);
+    return matches;
   }
 
   /** Every accepted ad among the candidates. */
@@ -734,9 +782,8 @@ export class SearchIndex {
     return pool.map((ord) => {
       const found: { packed: number; mask: number; order: number }[] = [];
       for (let e = this.entryStart[ord]!, end = this.entryEnd[ord]!; e < end; e++) {
-        const mask = masks.get(lex[e]!);
-        if (mask !== undefined && packedAll[e] !== NO_POSITION)
-          found.push({ packed: packedAll[e]!, mask, order: e });
+        const mask = masks[lex[e]!]!;
+        if (mask !== 0 && packedAll[e] !== NO_POSITION) found.push({ packed: packedAll[e]!, mask, order: e });
       }
       found.sort((a, b) => a.packed - b.packed || a.order - b.order);
       const doc: DocRepresentation = { packed: found.map((f) => f.packed), masks: found.map((f) => f.mask) };
