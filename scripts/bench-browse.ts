@@ -2,9 +2,10 @@
 // Seeds PostgreSQL (BENCH_DATABASE_URL, default database "bench" on 127.0.0.1) up to BENCH_ADS
 // realistic ads, draws thousands of distinct list URLs from a seed (BENCH_SEED), and measures with
 // the list cache and request sharing OFF (LIST_CACHE_MS=0): each class of query at 1 connection
-// through the API and directly as SQL on a pool of the server's size, then the whole mix at 32
-// connections; then the mix again with the cache on, beside it. EXPLAIN of the slowest query and of
-// a sparse and a dense search go into the JSON in bench/results/. Compare ratios within one run:
+// through the API, then in this process through the same search index without HTTP, and directly as
+// the database's own SQL plans on a pool of the server's size; then the whole mix at 32 connections,
+// and the mix again with the cache on, beside it. EXPLAIN of the slowest query and of a sparse and a
+// dense search (what the API runs, and the SQL plans) go into the JSON in bench/results/. Compare ratios within one run:
 // this machine is shared and noisy. BENCH_SEED_ONLY=1 seeds and stops.
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { browseQuerySchema } from '../common/schemas/ads';
 import { browseAds } from '../server/ads/browse';
+import { IndexedSearch } from '../server/ads/search-index/index-sync';
+import { indexedBrowse } from '../server/ads/search-index/indexed-browse';
 import { refreshSearchVocabulary, vocabularyIsEmpty } from '../server/ads/search-vocabulary';
 import { type Database, openDatabase, PLANNER_SETTINGS, queryRows } from '../server/db/client';
 import {
@@ -80,6 +83,7 @@ async function stopServer(child: ChildProcess) {
 async function addDeepPages(
   db: Database,
   storage: ReturnType<typeof createLocalDiskStorage>,
+  search: IndexedSearch,
   items: WorkItem[],
 ) {
   const rng = randomFrom(SEED + 1);
@@ -90,12 +94,13 @@ async function addDeepPages(
     const page = 2 + rng.int(39);
     let cursor: string | null = null;
     for (let p = 1; p < page; p++) {
-      const result = await browseAds(
+      const result = await indexedBrowse(
         db,
         storage,
+        search,
         browseQuerySchema.parse({ ...base.query, cursor: cursor ?? undefined }),
       );
-      cursor = result.nextCursor;
+      cursor = result?.nextCursor ?? null;
       if (!cursor) break;
     }
     if (cursor) deep.push({ cls: 'deep page (2-40)', query: { ...base.query, cursor } });
@@ -113,10 +118,15 @@ function stats(times: number[]): Stats {
   return { n: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
 }
 
-/** One class at 1 connection: through the API, then the same draws as direct SQL. */
+/**
+ * One class at 1 connection: through the API; then the same draws answered in this process by the
+ * same index code without HTTP (`direct`), and by the database's own plans alone (`sql`, browseAds:
+ * what the server answers with while its index loads).
+ */
 async function measureClass(
   db: Database,
   storage: ReturnType<typeof createLocalDiskStorage>,
+  search: IndexedSearch,
   items: WorkItem[],
   seed: number,
 ) {
@@ -137,16 +147,25 @@ async function measureClass(
   const direct: number[] = [];
   for (const item of draws) {
     const started = performance.now();
-    await browseAds(db, storage, browseQuerySchema.parse(item.query));
+    await indexedBrowse(db, storage, search, browseQuerySchema.parse(item.query));
     direct.push(performance.now() - started);
   }
+  const databasePlans: number[] = [];
+  for (const item of draws) {
+    const started = performance.now();
+    await browseAds(db, storage, browseQuerySchema.parse(item.query));
+    databasePlans.push(performance.now() - started);
+  }
   const a = stats(api);
-  const d = stats(direct);
+  const d = stats(databasePlans);
+  const i = stats(direct);
   return {
     urls: items.length,
     api: a,
+    direct: i,
     sql: d,
     apiP50OverSqlP50: Math.round((a.p50 / Math.max(d.p50, 0.01)) * 100) / 100,
+    apiP50OverDirectP50: Math.round((a.p50 / Math.max(i.p50, 0.01)) * 100) / 100,
     errors,
     slowest: { ms: Math.round(slowest.ms), path: pathOf(slowest.item) },
   };
@@ -182,8 +201,9 @@ async function mix(items: WorkItem[], seconds: number, seed: number) {
 async function explain(
   database: { db: Database },
   client: pg.Client,
-  storage: ReturnType<typeof createLocalDiskStorage>,
   query: Record<string, string>,
+  browse: (db: Database) => Promise<unknown>,
+  extra: SQL[] = [],
 ) {
   const captured: { statement: SQL; transaction: number | null }[] = [];
   let transactions = 0;
@@ -205,7 +225,8 @@ async function explain(
         return Reflect.get(inner, key, receiver);
       },
     });
-  await browseAds(capturing(database.db, null), storage, browseQuerySchema.parse(query));
+  await browse(capturing(database.db, null));
+  for (const statement of extra) captured.push({ statement, transaction: null });
   const dialect = (
     database.db as unknown as { dialect: { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } } }
   ).dialect;
@@ -223,7 +244,7 @@ async function explain(
       plans.push(`(planner settings: ${compiled.params.join(', ')} off)`);
       continue;
     }
-    if (/from ad_images|select distinct on/i.test(compiled.sql)) continue;
+    if (/^select distinct on/i.test(compiled.sql)) continue;
     const { rows } = await client.query(
       `explain (analyze, buffers, format text) ${compiled.sql}`,
       compiled.params,
@@ -250,12 +271,25 @@ const settings = await queryRows<{ name: string; setting: string; unit: string |
   database.db,
   sql`select name, setting, unit from pg_settings where name in ('shared_buffers', 'effective_cache_size', 'work_mem', 'server_version')`,
 );
+// The same index the server loads, in this process: the in-process floor and the EXPLAINs use it.
+const loadStarted = Date.now();
+const search = new IndexedSearch(database.db);
+await search.load();
+const index = {
+  ads: search.size,
+  loadSeconds: (Date.now() - loadStarted) / 1000,
+  rssMB: Math.round(process.memoryUsage().rss / 1e6),
+  arrayBuffersMB: Math.round(process.memoryUsage().arrayBuffers / 1e6),
+};
+console.log(
+  `Search index: ${index.ads} listed ads loaded in ${index.loadSeconds} s (${index.rssMB} MB resident)`,
+);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
 const storage = createLocalDiskStorage({ rootDir: path.join(dataDir, 'uploads'), publicBaseUrl: '/media' });
 
 console.log(`Workload seed ${SEED}: drawing ${URLS} distinct URLs...`);
 const base = drawWorkload(SEED, URLS);
-const workload = [...base, ...(await addDeepPages(database.db, storage, base))];
+const workload = [...base, ...(await addDeepPages(database.db, storage, search, base))];
 const classes = new Map<string, WorkItem[]>();
 for (const item of workload) classes.set(item.cls, [...(classes.get(item.cls) ?? []), item]);
 
@@ -266,10 +300,10 @@ try {
   await mix(workload, 10, SEED + 2);
   const perClass: Record<string, Awaited<ReturnType<typeof measureClass>>> = {};
   for (const [cls, items] of [...classes].sort()) {
-    perClass[cls] = await measureClass(database.db, storage, items, SEED + cls.length);
+    perClass[cls] = await measureClass(database.db, storage, search, items, SEED + cls.length);
     const c = perClass[cls]!;
     console.log(
-      `${cls.padEnd(30)} ${String(items.length).padStart(4)} URLs | API p50 ${c.api.p50} p95 ${c.api.p95} p99 ${c.api.p99} ms | SQL p50 ${c.sql.p50} p95 ${c.sql.p95} ms | ratio ${c.apiP50OverSqlP50}`,
+      `${cls.padEnd(30)} ${String(items.length).padStart(4)} URLs | API p50 ${c.api.p50} p95 ${c.api.p95} p99 ${c.api.p99} ms | in-process p50 ${c.direct.p50} | SQL plans p50 ${c.sql.p50} p95 ${c.sql.p95} ms | API/SQL ${c.apiP50OverSqlP50}`,
     );
   }
   const mixOff = await mix(workload, MIX_SECONDS, SEED + 3);
@@ -288,15 +322,25 @@ try {
   // The server's own connection settings, so that each plan is the one it runs.
   const client = new pg.Client({ connectionString: url, options: PLANNER_SETTINGS.join(' ') });
   await client.connect();
+  // What the API runs (the index's catch-up, the text's tsquery, the page's cards), and what the
+  // database's own plans would run for the same query.
+  const explainBoth = async (query: Record<string, string>) => {
+    const parsed = browseQuerySchema.parse(query);
+    const api = await explain(database, client, query, (db) => indexedBrowse(db, storage, search, parsed), [
+      search.changesStatement,
+    ]);
+    const plans = await explain(database, client, query, (db) => browseAds(db, storage, parsed));
+    return { query, plans: api.plans, databasePlans: plans.plans };
+  };
   const explains = {
     slowest: {
       cls: slowestClass[0],
       ms: slowestClass[1].slowest.ms,
-      ...(await explain(database, client, storage, slowestItem.query)),
+      ...(await explainBoth(slowestItem.query)),
     },
-    sparse: await explain(database, client, storage, { q: 'glock 17', sort: 'newest' }),
-    dense: await explain(database, client, storage, { q: 'pistol', sort: 'newest' }),
-    relevance: await explain(database, client, storage, { q: 'tikka t3x' }),
+    sparse: await explainBoth({ q: 'glock 17', sort: 'newest' }),
+    dense: await explainBoth({ q: 'pistol', sort: 'newest' }),
+    relevance: await explainBoth({ q: 'tikka t3x' }),
   };
   await client.end();
 
@@ -314,6 +358,7 @@ try {
     machine: { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() },
     ads: total,
     seeding,
+    index,
     postgres: Object.fromEntries(
       settings.map((s) => [s.name, `${s.setting}${s.unit ? ` × ${s.unit}` : ''}`]),
     ),
@@ -336,6 +381,7 @@ try {
   for (const [name, e] of Object.entries(explains))
     console.log(`\nEXPLAIN ${name} ${JSON.stringify(e.query)}\n${e.plans.join('\n---\n')}`);
 } finally {
+  search.stop();
   await stopServer(server);
   await database.close();
 }

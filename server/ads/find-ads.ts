@@ -6,7 +6,7 @@ import type { Storage } from '../storage/storage';
 import { type BrowseQuery, browseAds, listingConditions } from './browse';
 import { queryParts, searchTerms, wordQuery } from './search';
 import type { IndexedSearch } from './search-index/index-sync';
-import { indexedBrowse } from './search-index/indexed-browse';
+import { indexedBrowse, indexedMatchesAny } from './search-index/indexed-browse';
 import { closestWord, knownWords } from './search-vocabulary';
 
 /**
@@ -29,7 +29,9 @@ export async function findAds(
   // continue where the first page's cursor points.
   if (page.total > 0) return page;
   if (query.q && !query.literal) {
-    const corrected = await correctedText(db, query);
+    const matches = async (word: SQL) =>
+      (search ? await indexedMatchesAny(db, search, query, word) : null) ?? matchesAnything(db, query, word);
+    const corrected = await correctedText(db, query, matches);
     if (corrected) {
       const again = await browse({ ...query, q: corrected });
       if (again.total > 0) return { ...again, correction: { from: query.q, to: corrected } };
@@ -42,7 +44,11 @@ export async function findAds(
  * The text with every word that no listed ad uses (not in the vocabulary, and matching none of the
  * ads the filters keep) replaced by its closest known word, or null.
  */
-async function correctedText(db: Database, query: BrowseQuery): Promise<string | null> {
+async function correctedText(
+  db: Database,
+  query: BrowseQuery,
+  matches: (word: SQL) => Promise<boolean>,
+): Promise<string | null> {
   const terms = searchTerms(query.q ?? '');
   const parts = queryParts(terms);
   const replacements = new Map<string, string>();
@@ -53,7 +59,7 @@ async function correctedText(db: Database, query: BrowseQuery): Promise<string |
   const known = await knownWords(db, [...candidates.values()]);
   for (const [index, word] of candidates) {
     if (known.has(word)) continue;
-    if (await matchesAnything(db, query, wordQuery(word, index === parts.length - 1))) continue;
+    if (await matches(wordQuery(word, index === parts.length - 1))) continue;
     const closest = await closestWord(db, word);
     if (closest) replacements.set(word, closest);
   }

@@ -62,6 +62,11 @@ const LOAD_BATCH = 20_000;
  */
 const HORIZON = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
 
+/** The horizon now, and the ads written and removed by transactions at or after `since`. */
+const changesSince = (since: number) => sql`select ${HORIZON} as horizon,
+  (select coalesce(json_agg(c), '[]') from (select ${AD_COLUMNS} from ads a where a.search_xid >= ${since}) c) as changed,
+  (select coalesce(json_agg(r.ad_id), '[]') from ad_removals r where r.xid >= ${since}) as removed`;
+
 export type SearchIndexOptions = {
   /** Called with the number of ads loaded so far (progress of a start at a million ads). */
   onProgress?: (loaded: number) => void;
@@ -174,15 +179,18 @@ export class IndexedSearch {
     if (index.wasteful && !this.reloading) this.reloadInBackground();
   }
 
+  /** The statement a catch-up runs now (for EXPLAIN in bench:browse). */
+  get changesStatement(): SQL {
+    return changesSince(this.horizon);
+  }
+
   /** Applies the rows written since `since` to `index`; the new horizon. */
   private async applyChanges(index: SearchIndex, since: number): Promise<number> {
     // Through the index on search_xid, whatever the statistics say: a freshly added column has none,
     // and the planner then guessed a third of the ads and read them all (0.5 s at a million ads).
     const [row] = await throughSortIndex<{ horizon: string; changed: AdRow[]; removed: string[] }>(
       this.db,
-      sql`select ${HORIZON} as horizon,
-        (select coalesce(json_agg(c), '[]') from (select ${AD_COLUMNS} from ads a where a.search_xid >= ${since}) c) as changed,
-        (select coalesce(json_agg(r.ad_id), '[]') from ad_removals r where r.xid >= ${since}) as removed`,
+      changesSince(since),
     );
     for (const ad of row?.changed ?? []) index.upsert(toIndexed(ad));
     for (const id of row?.removed ?? []) index.remove(id);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AdPage } from '../../../common/schemas/ads';
 import { canonicalBrand } from '../../../common/values';
 import { type Database, queryRows } from '../../db/client';
@@ -96,6 +96,39 @@ export async function indexedBrowse(
     total: found.total,
     totalCapped: found.capped,
   };
+}
+
+/**
+ * Whether any listed ad that the query's filters keep matches `word` (a tsquery): typo correction
+ * asks it of each word of a search that found nothing. Null when the index cannot answer.
+ */
+export async function indexedMatchesAny(
+  db: Database,
+  search: IndexedSearch,
+  query: BrowseQuery,
+  word: SQL,
+): Promise<boolean | null> {
+  const [index, tsquery] = await Promise.all([search.current(), tsqueryText(db, word)]);
+  if (!index) return null;
+  let text: ParsedQuery;
+  try {
+    text = parseTsquery(tsquery);
+  } catch (error) {
+    if (error instanceof UnsupportedQueryError) return null;
+    throw error;
+  }
+  const found = index.search({
+    text,
+    filterKeys: filterKeysOf({ ...query, q: undefined }),
+    priceMinCents: cents(query.priceMin),
+    priceMaxCents: cents(query.priceMax),
+    sort: 'newest',
+    after: null,
+    limit: 1,
+    cap: 1,
+    exactCount: false,
+  });
+  return found.total > 0;
 }
 
 type CardRow = Row & { imageId: string | null; imageKey: string | null };

@@ -29,11 +29,11 @@ export function compileMaskTest(node: QueryNode): (mask: number) => boolean {
  * A document's positions that match an operand, in order (position, then weight class, then
  * lexeme): `packed` is position << 2 | weight class, `masks` the operands each one matches.
  */
-export type DocRepresentation = { packed: number[]; masks: number[] };
+export type DocRepresentation = { packed: ArrayLike<number>; masks: ArrayLike<number>; length: number };
 
 export function rankCd(doc: DocRepresentation, test: (mask: number) => boolean, invws: Float64Array): number {
   const { packed, masks } = doc;
-  const len = packed.length;
+  const len = doc.length;
   let wdoc = 0;
   let from = 0;
   for (;;) {
