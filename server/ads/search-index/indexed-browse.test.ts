@@ -140,15 +140,15 @@ const viaIndex =
 const TUNINGS: { name: string; tuning: IndexTuning }[] = [
   {
     name: 'candidates collected whole, words tested per ad',
-    tuning: { collectMax: 20_000, deltaMax: 2_000, perDocTestCost: 0 },
+    tuning: { collectMax: 20_000, deltaMax: 2_000, perDocTestCost: 0, priceOrderMin: 20_000 },
   },
   {
-    name: 'walked in sort order, new ads merged per query',
-    tuning: { collectMax: 0, deltaMax: 10_000, perDocTestCost: 16 },
+    name: "walked in sort order (a list's own price order), new ads merged per query",
+    tuning: { collectMax: 0, deltaMax: 10_000, perDocTestCost: 16, priceOrderMin: 1 },
   },
   {
     name: 'walked in sort order, sort orders rebuilt, every list read',
-    tuning: { collectMax: 0, deltaMax: 0, perDocTestCost: Number.POSITIVE_INFINITY },
+    tuning: { collectMax: 0, deltaMax: 0, perDocTestCost: Number.POSITIVE_INFINITY, priceOrderMin: 1 },
   },
 ];
 

@@ -59,8 +59,19 @@ export type IndexTuning = {
    * tested per ad when its lists are this many times larger than the ads left to test.
    */
   perDocTestCost: number;
+  /**
+   * Posting lists of at least this many ads keep their own price order: prices follow brands and
+   * categories, so a walk of all ads in price order finds a brand's ads late (`brand=CZ`, dearest
+   * first, read 130,000 ads for a page).
+   */
+  priceOrderMin: number;
 };
-export const DEFAULT_INDEX_TUNING: IndexTuning = { collectMax: 20_000, deltaMax: 2_000, perDocTestCost: 16 };
+export const DEFAULT_INDEX_TUNING: IndexTuning = {
+  collectMax: 2_000,
+  deltaMax: 2_000,
+  perDocTestCost: 16,
+  priceOrderMin: 20_000,
+};
 
 class Growable {
   data: Uint32Array;
@@ -84,6 +95,8 @@ class Growable {
 /** A posting list, and once it holds one ad in 32 or more, the same set as a bitset too. */
 class Posting extends Growable {
   bits: Uint32Array | null = null;
+  /** Its ads (as of the last build of the sort orders) cheapest first, when it is large. */
+  priceOrder: Uint32Array | null = null;
   override push(ord: number) {
     super.push(ord);
     if (this.bits) {
@@ -132,6 +145,61 @@ export function float4Text(value: number): string {
 
 type Candidates = DocSet | 'all';
 type PriceRange = { from: number; to: number; size: number };
+
+/** Each ordinal's place in `perm` (ordinals not in it: unused). */
+function ranksOf(perm: Uint32Array, size: number): Float64Array {
+  const ranks = new Float64Array(size);
+  perm.forEach((ord, place) => {
+    ranks[ord] = place;
+  });
+  return ranks;
+}
+
+/** The `k` ads with the smallest keys, in key order: a bounded max-heap on the keys when k is small. */
+function selectSmallest(ords: number[], keyOf: (ord: number) => number, k: number): number[] {
+  const keys = Float64Array.from(ords, keyOf);
+  const byKey = (a: number, b: number) => keys[a]! - keys[b]!;
+  if (ords.length <= k * 4) {
+    const order = Array.from(ords.keys()).sort(byKey);
+    return order.slice(0, k).map((i) => ords[i]!);
+  }
+  const heap = new Int32Array(k);
+  let size = 0;
+  const swap = (a: number, b: number) => {
+    const t = heap[a]!;
+    heap[a] = heap[b]!;
+    heap[b] = t;
+  };
+  for (let i = 0; i < ords.length; i++) {
+    const key = keys[i]!;
+    if (size < k) {
+      heap[size] = i;
+      let c = size++;
+      while (c > 0) {
+        const parent = (c - 1) >> 1;
+        if (keys[heap[parent]!]! >= key) break;
+        swap(c, parent);
+        c = parent;
+      }
+    } else if (key < keys[heap[0]!]!) {
+      heap[0] = i;
+      let c = 0;
+      for (;;) {
+        const l = 2 * c + 1;
+        const r = l + 1;
+        let top = c;
+        if (l < size && keys[heap[l]!]! > keys[heap[top]!]!) top = l;
+        if (r < size && keys[heap[r]!]! > keys[heap[top]!]!) top = r;
+        if (top === c) break;
+        swap(c, top);
+        c = top;
+      }
+    }
+  }
+  return Array.from(heap.subarray(0, size))
+    .sort(byKey)
+    .map((i) => ords[i]!);
+}
 
 /** Steps of a walk in sort order worth one ad tested whole (measured at a million ads). */
 const WALK_STEPS_PER_AD = 2;
@@ -185,6 +253,10 @@ export class SearchIndex {
   private priceAscPerm: Uint32Array = new Uint32Array(0);
   /** Ordinals below this are in the sort orders; the ones after are merged in per query. */
   private permBase = 0;
+  /** Each ordinal's place in the sort orders, and of the ads added since (made when first needed). */
+  private newestRank: Float64Array = new Float64Array(0);
+  private priceRank: Float64Array = new Float64Array(0);
+  private deltaKeys: { size: number; newest: Map<number, number>; price: Map<number, number> } | null = null;
   aliveCount = 0;
   private dead = 0;
 
@@ -281,9 +353,23 @@ export class SearchIndex {
     this.newestPerm = this.merged(this.newestPerm, delta, 'newest');
     this.priceAscPerm = this.merged(this.priceAscPerm, delta, 'price-asc');
     this.permBase = this.size;
+    this.newestRank = ranksOf(this.newestPerm, this.size);
+    this.priceRank = ranksOf(this.priceAscPerm, this.size);
+    this.deltaKeys = null;
+    for (const posting of [...this.postings, ...this.filterPostings.values()])
+      posting.priceOrder = posting.length >= this.tuning.priceOrderMin ? this.inPriceOrder(posting) : null;
     this.sortLexicon();
     for (const posting of this.postings) posting.fitBits(this.size);
     for (const posting of this.filterPostings.values()) posting.fitBits(this.size);
+  }
+
+  /** A posting's listed ads in price order: their places in the price order, sorted as numbers. */
+  private inPriceOrder(posting: Posting): Uint32Array {
+    const places = new Float64Array(posting.length);
+    let n = 0;
+    for (const ord of posting.view()) if (this.alive[ord]) places[n++] = this.priceRank[ord]!;
+    const sorted = places.subarray(0, n).sort();
+    return Uint32Array.from(sorted, (place) => this.priceAscPerm[place]!);
   }
 
   private merged(perm: Uint32Array, delta: number[], order: Order): Uint32Array {
@@ -307,6 +393,52 @@ export class SearchIndex {
     all.sort((a, b) => (this.lexemes[a]! < this.lexemes[b]! ? -1 : 1));
     this.sortedLexIds = Uint32Array.from(all);
     this.recentLexIds = [];
+  }
+
+  /**
+   * A number per ad that sorts as `order` does: its place in the sort order, and for an ad added
+   * since the order was built, a fraction between the places it falls between.
+   */
+  private sortKeyOf(order: Order): (ord: number) => number {
+    const keys = this.keysOfDelta();
+    const ranks = order === 'newest' ? this.newestRank : this.priceRank;
+    const delta = order === 'newest' ? keys.newest : keys.price;
+    const { permBase } = this;
+    const key = (ord: number) => (ord < permBase ? ranks[ord]! : delta.get(ord)!);
+    return order === 'price-desc' ? (ord) => -key(ord) : key;
+  }
+
+  private keysOfDelta() {
+    if (this.deltaKeys?.size === this.size) return this.deltaKeys;
+    const delta: number[] = [];
+    for (let ord = this.permBase; ord < this.size; ord++) if (this.alive[ord]) delta.push(ord);
+    const placed = (perm: Uint32Array, order: Order) => {
+      const cmp = this.comparator(order);
+      const sorted = delta.slice().sort(cmp);
+      const keys = new Map<number, number>();
+      let i = 0;
+      while (i < sorted.length) {
+        // The first place in the order the ad comes before, and the run of added ads placed there.
+        let lo = 0;
+        let hi = perm.length;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (cmp(perm[mid]!, sorted[i]!) < 0) lo = mid + 1;
+          else hi = mid;
+        }
+        let j = i;
+        while (j < sorted.length && (lo === perm.length || cmp(sorted[j]!, perm[lo]!) < 0)) j++;
+        for (let t = i; t < j; t++) keys.set(sorted[t]!, lo - 1 + (t - i + 1) / (j - i + 1));
+        i = j;
+      }
+      return keys;
+    };
+    this.deltaKeys = {
+      size: this.size,
+      newest: placed(this.newestPerm, 'newest'),
+      price: placed(this.priceAscPerm, 'price-asc'),
+    };
+    return this.deltaKeys;
   }
 
   private comparator(order: Order): (a: number, b: number) => number {
@@ -460,6 +592,23 @@ export class SearchIndex {
     return { kind: 'list', ords: Uint32Array.from(ords) };
   }
 
+  /**
+   * The posting lists every match is in (the filters' values, and the text's words when it is one
+   * word or words that must all be there): a price-sorted page can walk one of them in its own order.
+   */
+  private mustPostings(query: IndexQuery): Posting[] {
+    const musts = query.filterKeys.flatMap((key) => this.filterPostings.get(key) ?? []);
+    const root = query.text?.root;
+    const leaves = !root ? [] : root.op === 'leaf' ? [root] : root.op === 'and' ? root.children : [];
+    for (const leaf of leaves) {
+      if (leaf.op !== 'leaf') continue;
+      const { lexeme, prefix } = query.text!.operands[leaf.operand]!;
+      const lexId = prefix ? undefined : this.lexIdOf.get(lexeme);
+      if (lexId !== undefined) musts.push(this.postings[lexId]!);
+    }
+    return musts;
+  }
+
   private candidates(query: IndexQuery): Candidates {
     const sets: DocSet[] = [];
     for (const key of query.filterKeys) {
@@ -513,7 +662,17 @@ export class SearchIndex {
       return { ...this.rankedPage(query, pool.slice(0, query.cap)), ...this.totalOf(query, total) };
     }
     const order: Order = query.sort;
-    const hits = this.walk(order, accept, query, this.afterCursor(order, query.after), query.limit, budget);
+    // Sorted by price, the smallest list every match is in, in its own price order, if it has one.
+    const own =
+      order === 'newest'
+        ? null
+        : (this.mustPostings(query)
+            .filter(
+              (posting) => posting.priceOrder && posting.priceOrder.length < (inRange?.size ?? Infinity),
+            )
+            .sort((a, b) => a.length - b.length)[0]?.priceOrder ?? null);
+    const after = this.afterCursor(order, query.after);
+    const hits = this.walk(order, accept, query, after, query.limit, own ? own.length : budget, own);
     if (!hits) return testAll();
     const total = inRange
       ? this.matchesInRange(inRange, accept, upTo).length
@@ -583,49 +742,13 @@ export class SearchIndex {
     const counted = this.totalOf(query, matches.length);
     if (query.sort === 'relevance') {
       const pool =
-        matches.length <= query.cap ? matches : this.smallest(matches, this.comparator('newest'), query.cap);
+        matches.length <= query.cap ? matches : selectSmallest(matches, this.sortKeyOf('newest'), query.cap);
       return { ...this.rankedPage(query, pool), ...counted };
     }
     const after = this.afterCursor(query.sort, query.after);
     const rest = after ? matches.filter(after) : matches;
-    const hits = this.smallest(rest, this.comparator(query.sort), query.limit);
+    const hits = selectSmallest(rest, this.sortKeyOf(query.sort), query.limit);
     return { hits: hits.map((ord) => this.hit(query.sort as Order, ord)), ...counted };
-  }
-
-  /** The `k` first of `ords` in `cmp` order, in order (a bounded max-heap for large inputs). */
-  private smallest(ords: number[], cmp: (a: number, b: number) => number, k: number): number[] {
-    if (ords.length <= k * 4) return ords.slice().sort(cmp).slice(0, k);
-    const heap: number[] = [];
-    const up = (i: number) => {
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (cmp(heap[i]!, heap[parent]!) <= 0) break;
-        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-        i = parent;
-      }
-    };
-    const down = (i: number) => {
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let top = i;
-        if (l < heap.length && cmp(heap[l]!, heap[top]!) > 0) top = l;
-        if (r < heap.length && cmp(heap[r]!, heap[top]!) > 0) top = r;
-        if (top === i) return;
-        [heap[i], heap[top]] = [heap[top]!, heap[i]!];
-        i = top;
-      }
-    };
-    for (const ord of ords) {
-      if (heap.length < k) {
-        heap.push(ord);
-        up(heap.length - 1);
-      } else if (cmp(ord, heap[0]!) < 0) {
-        heap[0] = ord;
-        down(0);
-      }
-    }
-    return heap.sort(cmp);
   }
 
   private count(
@@ -687,8 +810,9 @@ export class SearchIndex {
     after: ((ord: number) => boolean) | null,
     want: number,
     budget: number,
+    ownPriceOrder: Uint32Array | null = null,
   ): number[] | null {
-    const perm = order === 'newest' ? this.newestPerm : this.priceAscPerm;
+    const perm = order === 'newest' ? this.newestPerm : (ownPriceOrder ?? this.priceAscPerm);
     const backwards = order === 'price-desc';
     const n = perm.length;
     const at = (t: number) => perm[backwards ? n - 1 - t : t]!;
@@ -769,7 +893,8 @@ export class SearchIndex {
         return r < rank || (r === rank && (created[ord]! < at || (created[ord] === at && ids[ord]! < id)));
       });
     }
-    const hits = this.smallest(rest, cmp, query.limit);
+    // The pool is at most `cap` ads: sorted whole.
+    const hits = rest.sort(cmp).slice(0, query.limit);
     return {
       hits: hits.map((ord) => ({
         id: ids[ord]!,
