@@ -1,5 +1,5 @@
-import type { IndexedSearch } from '../ads/search-index/index-sync';
 import { createRoute, z } from '@hono/zod-openapi';
+import type { IndexedSearch } from '../ads/search-index/index-sync';
 import { type Database, DatabaseUnavailableError, pingDatabase } from '../db/client';
 import { createApiRouter } from '../http/api-app';
 
