@@ -70,7 +70,7 @@ export const DEFAULT_INDEX_TUNING: IndexTuning = {
   collectMax: 2_000,
   deltaMax: 2_000,
   perDocTestCost: 16,
-  priceOrderMin: 20_000,
+  priceOrderMin: 5_000,
 };
 
 class Growable {
@@ -95,7 +95,10 @@ class Growable {
 /** A posting list, and once it holds one ad in 32 or more, the same set as a bitset too. */
 class Posting extends Growable {
   bits: Uint32Array | null = null;
-  /** Its ads (as of the last build of the sort orders) cheapest first, when it is large. */
+  /**
+   * Its ads in the sort orders, cheapest first: made for a large list the first time a price-sorted
+   * page walks it, dropped when the sort orders are rebuilt.
+   */
   priceOrder: Uint32Array | null = null;
   override push(ord: number) {
     super.push(ord);
@@ -200,6 +203,9 @@ function selectSmallest(ords: number[], keyOf: (ord: number) => number, k: numbe
     .sort(byKey)
     .map((i) => ords[i]!);
 }
+
+/** A prefix matching more lexemes than this is not walked list by list in price order. */
+const MAX_MERGED_LISTS = 16;
 
 /** Steps of a walk in sort order worth one ad tested whole (measured at a million ads). */
 const WALK_STEPS_PER_AD = 2;
@@ -356,20 +362,22 @@ export class SearchIndex {
     this.newestRank = ranksOf(this.newestPerm, this.size);
     this.priceRank = ranksOf(this.priceAscPerm, this.size);
     this.deltaKeys = null;
-    for (const posting of [...this.postings, ...this.filterPostings.values()])
-      posting.priceOrder = posting.length >= this.tuning.priceOrderMin ? this.inPriceOrder(posting) : null;
+    for (const posting of [...this.postings, ...this.filterPostings.values()]) posting.priceOrder = null;
     this.sortLexicon();
     for (const posting of this.postings) posting.fitBits(this.size);
     for (const posting of this.filterPostings.values()) posting.fitBits(this.size);
   }
 
-  /** A posting's listed ads in price order: their places in the price order, sorted as numbers. */
-  private inPriceOrder(posting: Posting): Uint32Array {
+  /** A posting's listed ads in the price order: their places in it, sorted as numbers. */
+  private priceOrderOf(posting: Posting): Uint32Array {
+    if (posting.priceOrder) return posting.priceOrder;
     const places = new Float64Array(posting.length);
     let n = 0;
-    for (const ord of posting.view()) if (this.alive[ord]) places[n++] = this.priceRank[ord]!;
+    for (const ord of posting.view())
+      if (ord < this.permBase && this.alive[ord]) places[n++] = this.priceRank[ord]!;
     const sorted = places.subarray(0, n).sort();
-    return Uint32Array.from(sorted, (place) => this.priceAscPerm[place]!);
+    posting.priceOrder = Uint32Array.from(sorted, (place) => this.priceAscPerm[place]!);
+    return posting.priceOrder;
   }
 
   private merged(perm: Uint32Array, delta: number[], order: Order): Uint32Array {
@@ -593,18 +601,25 @@ export class SearchIndex {
   }
 
   /**
-   * The posting lists every match is in (the filters' values, and the text's words when it is one
-   * word or words that must all be there): a price-sorted page can walk one of them in its own order.
+   * Sets of posting lists every match is in one of: each filter value's list, and each word of the
+   * text that must be there, as its lexeme's list or its prefix's lists. A price-sorted page can
+   * walk one of them in its own price order.
    */
-  private mustPostings(query: IndexQuery): Posting[] {
-    const musts = query.filterKeys.flatMap((key) => this.filterPostings.get(key) ?? []);
+  private mustPostings(query: IndexQuery): Posting[][] {
+    const musts = query.filterKeys.flatMap((key) => {
+      const posting = this.filterPostings.get(key);
+      return posting ? [[posting]] : [];
+    });
     const root = query.text?.root;
     const leaves = !root ? [] : root.op === 'leaf' ? [root] : root.op === 'and' ? root.children : [];
     for (const leaf of leaves) {
       if (leaf.op !== 'leaf') continue;
       const { lexeme, prefix } = query.text!.operands[leaf.operand]!;
-      const lexId = prefix ? undefined : this.lexIdOf.get(lexeme);
-      if (lexId !== undefined) musts.push(this.postings[lexId]!);
+      const lexIds = prefix
+        ? this.lexIdsWithPrefix(lexeme)
+        : [this.lexIdOf.get(lexeme)].filter((id) => id !== undefined);
+      if (lexIds.length > 0 && lexIds.length <= MAX_MERGED_LISTS)
+        musts.push(lexIds.map((lexId) => this.postings[lexId]!));
     }
     return musts;
   }
@@ -662,17 +677,20 @@ export class SearchIndex {
       return { ...this.rankedPage(query, pool.slice(0, query.cap)), ...this.totalOf(query, total) };
     }
     const order: Order = query.sort;
-    // Sorted by price, the smallest list every match is in, in its own price order, if it has one.
+    // Sorted by price, the smallest large set of lists every match is in, walked in their own price
+    // order: prices follow brands and categories, so the order of all ads reaches a brand's late.
+    const sizeOfMust = (lists: Posting[]) => lists.reduce((sum, posting) => sum + posting.length, 0);
+    const smallestMust = this.mustPostings(query)
+      .filter(
+        (lists) =>
+          sizeOfMust(lists) >= this.tuning.priceOrderMin && sizeOfMust(lists) < (inRange?.size ?? Infinity),
+      )
+      .sort((a, b) => sizeOfMust(a) - sizeOfMust(b))[0];
     const own =
-      order === 'newest'
-        ? null
-        : (this.mustPostings(query)
-            .filter(
-              (posting) => posting.priceOrder && posting.priceOrder.length < (inRange?.size ?? Infinity),
-            )
-            .sort((a, b) => a.length - b.length)[0]?.priceOrder ?? null);
+      order !== 'newest' && smallestMust ? smallestMust.map((posting) => this.priceOrderOf(posting)) : null;
+    const ownSteps = own ? own.reduce((sum, list) => sum + list.length, 0) : 0;
     const after = this.afterCursor(order, query.after);
-    const hits = this.walk(order, accept, query, after, query.limit, own ? own.length : budget, own);
+    const hits = this.walk(order, accept, query, after, query.limit, own ? ownSteps : budget, own);
     if (!hits) return testAll();
     const total = inRange
       ? this.matchesInRange(inRange, accept, upTo).length
@@ -810,42 +828,43 @@ export class SearchIndex {
     after: ((ord: number) => boolean) | null,
     want: number,
     budget: number,
-    ownPriceOrder: Uint32Array | null = null,
+    ownPriceOrders: Uint32Array[] | null = null,
   ): number[] | null {
-    const perm = order === 'newest' ? this.newestPerm : (ownPriceOrder ?? this.priceAscPerm);
+    const sources = order === 'newest' ? [this.newestPerm] : (ownPriceOrders ?? [this.priceAscPerm]);
     const backwards = order === 'price-desc';
-    const n = perm.length;
-    const at = (t: number) => perm[backwards ? n - 1 - t : t]!;
-    // The first place in walking order where `test` holds (it holds from there on).
-    const firstWhere = (test: (ord: number) => boolean) => {
-      let lo = 0;
-      let hi = n;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (test(at(mid))) hi = mid;
-        else lo = mid + 1;
-      }
-      return lo;
-    };
     const { price } = this;
     const { priceMinCents: min, priceMaxCents: max } = query;
-    let start = after ? firstWhere(after) : 0;
     let stop: ((ord: number) => boolean) | null = null;
-    if (order === 'price-asc') {
-      if (min !== undefined)
-        start = Math.max(
-          start,
+    if (order === 'price-asc' && max !== undefined) stop = (ord) => price[ord]! > max;
+    if (order === 'price-desc' && min !== undefined) stop = (ord) => price[ord]! < min;
+    // Each source from its first ad after the cursor and within the price bounds (by bisection).
+    const cursors = sources.map((perm) => {
+      const n = perm.length;
+      const at = (t: number) => perm[backwards ? n - 1 - t : t]!;
+      const firstWhere = (test: (ord: number) => boolean) => {
+        let lo = 0;
+        let hi = n;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (test(at(mid))) hi = mid;
+          else lo = mid + 1;
+        }
+        return lo;
+      };
+      let t = after ? firstWhere(after) : 0;
+      if (order === 'price-asc' && min !== undefined)
+        t = Math.max(
+          t,
           firstWhere((ord) => price[ord]! >= min),
         );
-      if (max !== undefined) stop = (ord) => price[ord]! > max;
-    } else if (order === 'price-desc') {
-      if (max !== undefined)
-        start = Math.max(
-          start,
+      if (order === 'price-desc' && max !== undefined)
+        t = Math.max(
+          t,
           firstWhere((ord) => price[ord]! <= max),
         );
-      if (min !== undefined) stop = (ord) => price[ord]! < min;
-    }
+      return { at, t, n };
+    });
+    const next = this.mergedInOrder(order, cursors);
     const cmp = this.comparator(order);
     const delta: number[] = [];
     for (let ord = this.permBase; ord < this.size; ord++)
@@ -853,9 +872,8 @@ export class SearchIndex {
     delta.sort(cmp);
     const out: number[] = [];
     let j = 0;
-    for (let t = start; t < n && out.length < want; t++) {
-      if (t - start > budget) return null;
-      const ord = at(t);
+    for (let steps = 0, ord = next(); ord >= 0 && out.length < want; ord = next(), steps++) {
+      if (steps > budget) return null;
       if (stop?.(ord)) break;
       if (!accept(ord)) continue;
       while (j < delta.length && out.length < want && cmp(delta[j]!, ord) < 0) out.push(delta[j++]!);
@@ -863,6 +881,41 @@ export class SearchIndex {
     }
     while (j < delta.length && out.length < want) out.push(delta[j++]!);
     return out;
+  }
+
+  /**
+   * The next ad of several sources, each in the same sort order (the lists of a prefix's words):
+   * merged by their places in that order, an ad in two sources given once; -1 at the end.
+   */
+  private mergedInOrder(
+    order: Order,
+    cursors: { at: (t: number) => number; t: number; n: number }[],
+  ): () => number {
+    if (cursors.length === 1) {
+      const only = cursors[0]!;
+      return () => (only.t < only.n ? only.at(only.t++) : -1);
+    }
+    const rank = order === 'newest' ? this.newestRank : this.priceRank;
+    const sign = order === 'price-desc' ? -1 : 1;
+    const live = cursors.filter((c) => c.t < c.n);
+    const keyOf = (c: (typeof live)[number]) => sign * rank[c.at(c.t)]!;
+    let last = -1;
+    return () => {
+      for (;;) {
+        let best = -1;
+        for (let i = 0; i < live.length; i++) {
+          const c = live[i]!;
+          if (c.t < c.n && (best < 0 || keyOf(c) < keyOf(live[best]!))) best = i;
+        }
+        if (best < 0) return -1;
+        const c = live[best]!;
+        const ord = c.at(c.t++);
+        if (ord !== last) {
+          last = ord;
+          return ord;
+        }
+      }
+    };
   }
 
   private hit(order: Order, ord: number) {
