@@ -157,9 +157,16 @@ describe.each(TUNINGS)('the index ($name) answers as the database does', ({ tuni
   beforeAll(async () => {
     search = new IndexedSearch(ctx.database.db, { tuning });
     await search.load();
-    // Ads written after the load reach the index by catching up, some of them beside the sort orders.
+    // Ads written after the load reach the index by catching up, some of them beside the sort orders;
+    // so do edits of ads already in the orders (each comes back as a new entry, the old one removed).
     const owner = await createUser(ctx);
     for (let i = ADS; i < ADS + 12; i++) await createAd(ctx, owner, specOf(i));
+    await ctx.database.db.execute(
+      sql`update ads set price = price + 1 where id in (select id from ads order by created_at limit 6)`,
+    );
+    await ctx.database.db.execute(
+      sql`update ads set title = title || ' revizuit' where id in (select id from ads order by created_at desc limit 6)`,
+    );
   });
 
   for (const query of QUERIES) {

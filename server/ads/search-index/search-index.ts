@@ -426,12 +426,14 @@ export class SearchIndex {
       const keys = new Map<number, number>();
       let i = 0;
       while (i < sorted.length) {
-        // The first place in the order the ad comes before, and the run of added ads placed there.
+        // The first place in the order the ad comes strictly before, and the run of added ads placed
+        // there. An edited ad was added again: its old entry, removed but still in the order, sorts
+        // equal to it and must not hold the run back.
         let lo = 0;
         let hi = perm.length;
         while (lo < hi) {
           const mid = (lo + hi) >>> 1;
-          if (cmp(perm[mid]!, sorted[i]!) < 0) lo = mid + 1;
+          if (cmp(perm[mid]!, sorted[i]!) <= 0) lo = mid + 1;
           else hi = mid;
         }
         let j = i;
