@@ -9,6 +9,7 @@ import { type Cursor, decodeCursor, encodeCursor } from './cursor';
 import { type AdCardRow, presentCard } from './presenters';
 import { firstImages } from './queries';
 import { buildSearchQuery, countiesInText } from './search';
+import { RANK_WEIGHTS } from './search-index/rank-cd';
 
 export type BrowseQuery = z.output<typeof browseQuerySchema>;
 
@@ -49,7 +50,7 @@ export const DEFAULT_TUNING: SearchTuning = {
 };
 
 /** ts_rank_cd weights for D, C (description), B (brand, model, caliber), A (title). */
-const RANK = sql`ts_rank_cd('{0.05, 0.2, 0.6, 1.0}'::real[], a.tsv, q.query)`;
+const RANK = sql`ts_rank_cd(${sql.raw(`'{${RANK_WEIGHTS.join(', ')}}'`)}::real[], a.tsv, q.query)`;
 
 export type Row = Omit<AdCardRow, 'price'> & { price: number; priceKey: string; rankKey?: string };
 

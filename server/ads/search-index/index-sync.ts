@@ -68,8 +68,6 @@ const changesSince = (since: number) => sql`select ${HORIZON} as horizon,
   (select coalesce(json_agg(r.ad_id), '[]') from ad_removals r where r.xid >= ${since}) as removed`;
 
 export type SearchIndexOptions = {
-  /** Called with the number of ads loaded so far (progress of a start at a million ads). */
-  onProgress?: (loaded: number) => void;
   tuning?: IndexTuning;
 };
 
@@ -129,7 +127,6 @@ export class IndexedSearch {
                 order by a.created_at desc, a.id desc limit ${LOAD_BATCH}`,
           );
           for (const ad of rows) index.upsert(toIndexed(ad));
-          this.options.onProgress?.(index.aliveCount);
           if (rows.length < LOAD_BATCH || this.stopped) break;
           const end: AdRow & { createdText: string } = rows.at(-1)!;
           last = { created: end.createdText, id: end.id };

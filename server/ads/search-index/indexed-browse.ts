@@ -33,6 +33,16 @@ function filterKeysOf(query: BrowseQuery): string[] {
   return keys;
 }
 
+/** The tsquery as the index reads it; undefined for a shape it does not read (NOT, phrases). */
+function readable(tsquery: string): ParsedQuery | undefined {
+  try {
+    return parseTsquery(tsquery);
+  } catch (error) {
+    if (error instanceof UnsupportedQueryError) return undefined;
+    throw error;
+  }
+}
+
 const cents = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 100));
 
 /**
@@ -55,13 +65,8 @@ export async function indexedBrowse(
     textQuery ? tsqueryText(db, textQuery) : Promise.resolve(null),
   ]);
   if (!index) return null;
-  let text: ParsedQuery | null = null;
-  try {
-    text = tsquery === null ? null : parseTsquery(tsquery);
-  } catch (error) {
-    if (error instanceof UnsupportedQueryError) return null;
-    throw error;
-  }
+  const text = tsquery === null ? null : readable(tsquery);
+  if (text === undefined) return null;
   const filterKeys = filterKeysOf(query);
   const narrowing = filterKeys.filter((key) => !key.startsWith('category:') && !key.startsWith('condition:'));
   const priced = query.priceMin !== undefined || query.priceMax !== undefined;
@@ -110,13 +115,8 @@ export async function indexedMatchesAny(
 ): Promise<boolean | null> {
   const [index, tsquery] = await Promise.all([search.current(), tsqueryText(db, word)]);
   if (!index) return null;
-  let text: ParsedQuery;
-  try {
-    text = parseTsquery(tsquery);
-  } catch (error) {
-    if (error instanceof UnsupportedQueryError) return null;
-    throw error;
-  }
+  const text = readable(tsquery);
+  if (text === undefined) return null;
   const found = index.search({
     text,
     filterKeys: filterKeysOf({ ...query, q: undefined }),

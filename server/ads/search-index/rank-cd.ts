@@ -5,6 +5,9 @@ import type { QueryNode } from './text-search-syntax';
  * the same double arithmetic, so that the index ranks as `ts_rank_cd(weights, tsv, query)` does.
  */
 
+/** ts_rank_cd weights for D, C (description), B (brand, model, caliber), A (title), in both rankers. */
+export const RANK_WEIGHTS = [0.05, 0.2, 0.6, 1.0] as const;
+
 /** The weights as PostgreSQL reads them (float4) and inverts them (double): D, C, B, A. */
 export function inverseWeights(weights: readonly number[]): Float64Array {
   return Float64Array.from(weights, (weight) => 1 / Math.fround(weight));

@@ -4,6 +4,7 @@ import {
   type DocRepresentation,
   inverseWeights,
   MAX_RANKED_OPERANDS,
+  RANK_WEIGHTS,
   rankCd,
 } from './rank-cd';
 import { type ParsedQuery, parseTsvector, type QueryNode } from './text-search-syntax';
@@ -44,8 +45,6 @@ export type IndexPage = { hits: { id: string; key: string }[]; total: number; ca
 
 export const filterKey = (name: string, value: string) => `${name}:${value}`;
 
-/** ts_rank_cd weights for D, C (description), B (brand, model, caliber), A (title): see browse.ts. */
-export const RANK_WEIGHTS = [0.05, 0.2, 0.6, 1.0] as const;
 const INVERSE_WEIGHTS = inverseWeights(RANK_WEIGHTS);
 
 /** Sizes that choose between the index's paths; tests make them small to reach every path with few ads. */
@@ -80,11 +79,7 @@ class Growable {
     this.data = new Uint32Array(capacity);
   }
   push(value: number) {
-    if (this.length === this.data.length) {
-      const next = new Uint32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
+    this.data = grown(this.data, this.length + 1);
     this.data[this.length++] = value;
   }
   view() {
@@ -112,9 +107,7 @@ class Posting extends Growable {
     if (this.length * 32 < ordinals) {
       this.bits = null;
     } else if (!this.bits) {
-      const bits = new Uint32Array((ordinals + 31) >>> 5);
-      for (const ord of this.view()) bits[ord >>> 5]! |= 1 << (ord & 31);
-      this.bits = bits;
+      this.bits = bitsOf({ kind: 'list', ords: this.view() }, ordinals);
     }
   }
   asSet(): DocSet {
@@ -144,6 +137,30 @@ export function float4Text(value: number): string {
     if (Math.fround(Number(text)) === value) return text;
   }
   return String(Number(value.toPrecision(9)));
+}
+
+/** The first index in [0, n) where `test` holds, when it holds from some index on (bisection). */
+function firstWhere(n: number, test: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (test(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Calls `each` with every set bit's ordinal, in order, of `bits` and `mask` both. */
+function forEachBit(bits: Uint32Array, mask: Uint32Array | null, each: (ord: number) => void) {
+  for (let i = 0; i < bits.length; i++) {
+    let word = mask ? bits[i]! & (mask[i] ?? 0) : bits[i]!;
+    while (word !== 0) {
+      const low = word & -word;
+      each((i << 5) + 31 - Math.clz32(low));
+      word ^= low;
+    }
+  }
 }
 
 type Candidates = DocSet | 'all';
@@ -273,11 +290,6 @@ export class SearchIndex {
     return this.size > 10_000 && this.dead > this.size / 4;
   }
 
-  has(id: string, xid: number): boolean {
-    const ord = this.byId.get(id);
-    return ord !== undefined && this.xids[ord] === xid;
-  }
-
   upsert(ad: IndexedAd) {
     const old = this.byId.get(ad.id);
     if (old !== undefined) {
@@ -346,6 +358,13 @@ export class SearchIndex {
     return lexId;
   }
 
+  /** The listed ads added since the sort orders were built. */
+  private addedSinceOrders(): number[] {
+    const added: number[] = [];
+    for (let ord = this.permBase; ord < this.size; ord++) if (this.alive[ord]) added.push(ord);
+    return added;
+  }
+
   /** Merges the ads added since into the sort orders once they are too many to merge per query. */
   buildOrdersIfBehind() {
     const { deltaMax } = this.tuning;
@@ -354,18 +373,18 @@ export class SearchIndex {
 
   /** The sort orders over every ad so far (after a load, and when too many were added since). */
   buildOrders() {
-    const delta: number[] = [];
-    for (let ord = this.permBase; ord < this.size; ord++) if (this.alive[ord]) delta.push(ord);
+    const delta = this.addedSinceOrders();
     this.newestPerm = this.merged(this.newestPerm, delta, 'newest');
     this.priceAscPerm = this.merged(this.priceAscPerm, delta, 'price-asc');
     this.permBase = this.size;
     this.newestRank = ranksOf(this.newestPerm, this.size);
     this.priceRank = ranksOf(this.priceAscPerm, this.size);
     this.deltaKeys = null;
-    for (const posting of [...this.postings, ...this.filterPostings.values()]) posting.priceOrder = null;
     this.sortLexicon();
-    for (const posting of this.postings) posting.fitBits(this.size);
-    for (const posting of this.filterPostings.values()) posting.fitBits(this.size);
+    for (const posting of [...this.postings, ...this.filterPostings.values()]) {
+      posting.priceOrder = null;
+      posting.fitBits(this.size);
+    }
   }
 
   /** A posting's listed ads in the price order: their places in it, sorted as numbers. */
@@ -418,8 +437,7 @@ export class SearchIndex {
 
   private keysOfDelta() {
     if (this.deltaKeys?.size === this.size) return this.deltaKeys;
-    const delta: number[] = [];
-    for (let ord = this.permBase; ord < this.size; ord++) if (this.alive[ord]) delta.push(ord);
+    const delta = this.addedSinceOrders();
     const placed = (perm: Uint32Array, order: Order) => {
       const cmp = this.comparator(order);
       const sorted = delta.slice().sort(cmp);
@@ -429,13 +447,7 @@ export class SearchIndex {
         // The first place in the order the ad comes strictly before, and the run of added ads placed
         // there. An edited ad was added again: its old entry, removed but still in the order, sorts
         // equal to it and must not hold the run back.
-        let lo = 0;
-        let hi = perm.length;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (cmp(perm[mid]!, sorted[i]!) <= 0) lo = mid + 1;
-          else hi = mid;
-        }
+        const lo = firstWhere(perm.length, (place) => cmp(perm[place]!, sorted[i]!) > 0);
         let j = i;
         while (j < sorted.length && (lo === perm.length || cmp(sorted[j]!, perm[lo]!) < 0)) j++;
         for (let t = i; t < j; t++) keys.set(sorted[t]!, lo - 1 + (t - i + 1) / (j - i + 1));
@@ -461,26 +473,23 @@ export class SearchIndex {
 
   // ---- queries -------------------------------------------------------------------------------
 
-  private postingOfLexeme(lexeme: string, prefix: boolean): DocSet {
-    if (!prefix) {
-      const lexId = this.lexIdOf.get(lexeme);
-      return lexId === undefined ? EMPTY : this.postings[lexId]!.asSet();
-    }
+  private postingOfOperand(operand: { lexeme: string; prefix: boolean }): DocSet {
     return unionAll(
-      this.lexIdsWithPrefix(lexeme).map((lexId) => this.postings[lexId]!.asSet()),
+      this.lexIdsOf(operand).map((lexId) => this.postings[lexId]!.asSet()),
       this.size,
     );
   }
 
+  /** The lexemes an operand matches: its own, or every one it is a prefix of. */
+  private lexIdsOf(operand: { lexeme: string; prefix: boolean }): number[] {
+    if (operand.prefix) return this.lexIdsWithPrefix(operand.lexeme);
+    const lexId = this.lexIdOf.get(operand.lexeme);
+    return lexId === undefined ? [] : [lexId];
+  }
+
   private lexIdsWithPrefix(prefix: string): number[] {
     const sorted = this.sortedLexIds;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.lexemes[sorted[mid]!]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstWhere(sorted.length, (i) => this.lexemes[sorted[i]!]! >= prefix);
     const found: number[] = [];
     for (let i = lo; i < sorted.length && this.lexemes[sorted[i]!]!.startsWith(prefix); i++)
       found.push(sorted[i]!);
@@ -492,10 +501,7 @@ export class SearchIndex {
   private operandMasks(text: ParsedQuery): Int32Array {
     const masks = new Int32Array(this.lexemes.length);
     text.operands.forEach((operand, i) => {
-      const lexIds = operand.prefix
-        ? this.lexIdsWithPrefix(operand.lexeme)
-        : [this.lexIdOf.get(operand.lexeme)].filter((id) => id !== undefined);
-      for (const lexId of lexIds) masks[lexId]! |= 1 << i;
+      for (const lexId of this.lexIdsOf(operand)) masks[lexId]! |= 1 << i;
     });
     return masks;
   }
@@ -519,9 +525,7 @@ export class SearchIndex {
       return posting.bits ? posting.bits.length : posting.length;
     };
     if (node.op === 'leaf') {
-      const { lexeme, prefix } = text.operands[node.operand]!;
-      if (!prefix) return 0;
-      const lexIds = this.lexIdsWithPrefix(lexeme);
+      const lexIds = this.lexIdsOf(text.operands[node.operand]!);
       return lexIds.length <= 1 ? 0 : lexIds.reduce((sum, lexId) => sum + readCost(lexId), 0);
     }
     if (node.op === 'and') return node.children.reduce((sum, child) => sum + this.unionCost(child, text), 0);
@@ -529,9 +533,9 @@ export class SearchIndex {
     if (distinct.length === 1) return this.unionCost(distinct[0]!, text);
     return distinct.reduce((sum, child) => {
       if (child.op !== 'leaf') return sum + this.estimate(child, text);
-      const { lexeme, prefix } = text.operands[child.operand]!;
-      const lexIds = prefix ? this.lexIdsWithPrefix(lexeme) : [this.lexIdOf.get(lexeme) ?? -1];
-      return sum + lexIds.reduce((cost, lexId) => cost + (lexId < 0 ? 0 : readCost(lexId)), 0);
+      return (
+        sum + this.lexIdsOf(text.operands[child.operand]!).reduce((cost, lexId) => cost + readCost(lexId), 0)
+      );
     }, 0);
   }
 
@@ -544,11 +548,11 @@ export class SearchIndex {
 
   /** How many ads a node's posting lists hold, without reading them. */
   private estimate(node: QueryNode, text: ParsedQuery): number {
-    if (node.op === 'leaf') {
-      const { lexeme, prefix } = text.operands[node.operand]!;
-      const lexIds = prefix ? this.lexIdsWithPrefix(lexeme) : [this.lexIdOf.get(lexeme) ?? -1];
-      return lexIds.reduce((sum, lexId) => sum + (this.postings[lexId]?.length ?? 0), 0);
-    }
+    if (node.op === 'leaf')
+      return this.lexIdsOf(text.operands[node.operand]!).reduce(
+        (sum, lexId) => sum + this.postings[lexId]!.length,
+        0,
+      );
     const sizes = node.children.map((child) => this.estimate(child, text));
     return node.op === 'and' ? Math.min(...sizes) : sizes.reduce((a, b) => a + b, 0);
   }
@@ -561,8 +565,7 @@ export class SearchIndex {
    */
   private evaluate(node: QueryNode, text: ParsedQuery, tests: DocTests): DocSet {
     if (node.op === 'leaf') {
-      const operand = text.operands[node.operand]!;
-      return this.postingOfLexeme(operand.lexeme, operand.prefix);
+      return this.postingOfOperand(text.operands[node.operand]!);
     }
     if (node.op === 'or')
       return unionAll(
@@ -589,16 +592,9 @@ export class SearchIndex {
     const keep = (ord: number) => test(this.maskOfDoc(ord, masks));
     if (set.kind === 'list') return { kind: 'list', ords: set.ords.filter(keep) };
     const ords: number[] = [];
-    const { bits } = set;
-    for (let i = 0; i < bits.length; i++) {
-      let word = bits[i]!;
-      while (word !== 0) {
-        const low = word & -word;
-        const ord = (i << 5) + 31 - Math.clz32(low);
-        if (keep(ord)) ords.push(ord);
-        word ^= low;
-      }
-    }
+    forEachBit(set.bits, null, (ord) => {
+      if (keep(ord)) ords.push(ord);
+    });
     return { kind: 'list', ords: Uint32Array.from(ords) };
   }
 
@@ -616,10 +612,7 @@ export class SearchIndex {
     const leaves = !root ? [] : root.op === 'leaf' ? [root] : root.op === 'and' ? root.children : [];
     for (const leaf of leaves) {
       if (leaf.op !== 'leaf') continue;
-      const { lexeme, prefix } = query.text!.operands[leaf.operand]!;
-      const lexIds = prefix
-        ? this.lexIdsWithPrefix(lexeme)
-        : [this.lexIdOf.get(lexeme)].filter((id) => id !== undefined);
+      const lexIds = this.lexIdsOf(query.text!.operands[leaf.operand]!);
       if (lexIds.length > 0 && lexIds.length <= MAX_MERGED_LISTS)
         musts.push(lexIds.map((lexId) => this.postings[lexId]!));
     }
@@ -704,16 +697,8 @@ export class SearchIndex {
   private priceRange(min: number | undefined, max: number | undefined): PriceRange {
     const perm = this.priceAscPerm;
     const { price } = this;
-    const firstAbove = (test: (cents: number) => boolean) => {
-      let lo = 0;
-      let hi = perm.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (test(price[perm[mid]!]!)) hi = mid;
-        else lo = mid + 1;
-      }
-      return lo;
-    };
+    const firstAbove = (test: (cents: number) => boolean) =>
+      firstWhere(perm.length, (place) => test(price[perm[place]!]!));
     const from = min === undefined ? 0 : firstAbove((cents) => cents >= min);
     const to = max === undefined ? perm.length : firstAbove((cents) => cents > max);
     return { from, to, size: Math.max(0, to - from) + (this.size - this.permBase) };
@@ -738,16 +723,9 @@ export class SearchIndex {
     } else if (found.kind === 'list') {
       for (const ord of found.ords) if (accept(ord)) matches.push(ord);
     } else {
-      const { bits } = found;
-      for (let i = 0; i < bits.length; i++) {
-        let word = bits[i]! & (this.aliveBits[i] ?? 0);
-        while (word !== 0) {
-          const low = word & -word;
-          const ord = (i << 5) + 31 - Math.clz32(low);
-          if (accept(ord)) matches.push(ord);
-          word ^= low;
-        }
-      }
+      forEachBit(found.bits, this.aliveBits, (ord) => {
+        if (accept(ord)) matches.push(ord);
+      });
     }
     return matches;
   }
@@ -843,26 +821,17 @@ export class SearchIndex {
     const cursors = sources.map((perm) => {
       const n = perm.length;
       const at = (t: number) => perm[backwards ? n - 1 - t : t]!;
-      const firstWhere = (test: (ord: number) => boolean) => {
-        let lo = 0;
-        let hi = n;
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1;
-          if (test(at(mid))) hi = mid;
-          else lo = mid + 1;
-        }
-        return lo;
-      };
-      let t = after ? firstWhere(after) : 0;
+      const firstAd = (test: (ord: number) => boolean) => firstWhere(n, (t) => test(at(t)));
+      let t = after ? firstAd(after) : 0;
       if (order === 'price-asc' && min !== undefined)
         t = Math.max(
           t,
-          firstWhere((ord) => price[ord]! >= min),
+          firstAd((ord) => price[ord]! >= min),
         );
       if (order === 'price-desc' && max !== undefined)
         t = Math.max(
           t,
-          firstWhere((ord) => price[ord]! <= max),
+          firstAd((ord) => price[ord]! <= max),
         );
       return { at, t, n };
     });

@@ -65,22 +65,17 @@ export function parseTsquery(text: string): ParsedQuery {
     operands.push({ lexeme: value, prefix });
     return { op: 'leaf', operand: operands.length - 1 };
   };
-  const conjunction = (): QueryNode => {
-    const children = [primary()];
-    for (skipSpaces(); text[i] === '&'; skipSpaces()) {
+  /** Operands of `part` joined by `sign` ('&' binds tighter than '|'). */
+  const joined = (op: 'and' | 'or', sign: string, part: () => QueryNode) => (): QueryNode => {
+    const children = [part()];
+    for (skipSpaces(); text[i] === sign; skipSpaces()) {
       i += 1;
-      children.push(primary());
+      children.push(part());
     }
-    return children.length === 1 ? children[0]! : { op: 'and', children };
+    return children.length === 1 ? children[0]! : { op, children };
   };
-  const disjunction = (): QueryNode => {
-    const children = [conjunction()];
-    for (skipSpaces(); text[i] === '|'; skipSpaces()) {
-      i += 1;
-      children.push(conjunction());
-    }
-    return children.length === 1 ? children[0]! : { op: 'or', children };
-  };
+  const conjunction = joined('and', '&', () => primary());
+  const disjunction = joined('or', '|', conjunction);
   skipSpaces();
   if (i >= text.length) return { operands, root: null };
   const root = disjunction();
