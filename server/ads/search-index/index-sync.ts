@@ -62,6 +62,14 @@ const LOAD_BATCH = 20_000;
  */
 const HORIZON = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
 
+/**
+ * Whether the statement's snapshot holds an ad written or removed by a transaction at or after
+ * `horizon`: when it holds none, an index caught up to that horizon shows what this snapshot shows.
+ */
+export const writtenSince = (horizon: number) =>
+  sql`(exists(select 1 from ads w where w.search_xid >= ${horizon})
+    or exists(select 1 from ad_removals r where r.xid >= ${horizon}))`;
+
 /** The horizon now, and the ads written and removed by transactions at or after `since`. */
 const changesSince = (since: number) => sql`select ${HORIZON} as horizon,
   (select coalesce(json_agg(c), '[]') from (select ${AD_COLUMNS} from ads a where a.search_xid >= ${since}) c) as changed,
@@ -140,6 +148,15 @@ export class IndexedSearch {
   }
 
   /**
+   * The index as it stands, without asking the database, and the horizon it has caught up to: a
+   * search may answer from it when the database shows nothing written since (writtenSince), and
+   * otherwise asks `current()`. Null while it loads.
+   */
+  view(): { index: SearchIndex; horizon: number } | null {
+    return this.index ? { index: this.index, horizon: this.horizon } : null;
+  }
+
+  /**
    * The index, caught up with every commit before this call; null while it loads. Searches that
    * arrive while a catch-up runs share the next one.
    */
@@ -188,6 +205,7 @@ export class IndexedSearch {
     const [row] = await throughSortIndex<{ horizon: string; changed: AdRow[]; removed: string[] }>(
       this.db,
       changesSince(since),
+      'search-index-changes',
     );
     for (const ad of row?.changed ?? []) index.upsert(toIndexed(ad));
     for (const id of row?.removed ?? []) index.remove(id);

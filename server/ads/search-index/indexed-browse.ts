@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AdPage } from '../../../common/schemas/ads';
 import { canonicalBrand } from '../../../common/values';
-import { type Database, queryRows } from '../../db/client';
+import type { Database } from '../../db/client';
+import { throughSortIndex } from '../../db/planner';
 import type { Storage } from '../../storage/storage';
 import {
   type BrowseQuery,
@@ -14,7 +15,7 @@ import {
 import { decodeCursor, encodeCursor } from '../cursor';
 import { presentCard, presentImage } from '../presenters';
 import { buildSearchQuery } from '../search';
-import { type IndexedSearch, tsqueryText } from './index-sync';
+import { type IndexedSearch, tsqueryText, writtenSince } from './index-sync';
 import { filterKey, type IndexQuery } from './search-index';
 import { type ParsedQuery, parseTsquery, UnsupportedQueryError } from './text-search-syntax';
 
@@ -57,14 +58,13 @@ export async function indexedBrowse(
   query: BrowseQuery,
   cap = SEARCH_TOTAL_CAP,
 ): Promise<AdPage | null> {
+  if (!search.ready) return null;
   const textQuery = buildSearchQuery(query.q);
   const sort = effectiveSort(query, textQuery !== null);
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
-  const [index, tsquery] = await Promise.all([
-    search.current(),
-    textQuery ? tsqueryText(db, textQuery) : Promise.resolve(null),
-  ]);
-  if (!index) return null;
+  const tsquery = textQuery ? await tsqueryText(db, textQuery) : null;
+  const view = search.view();
+  if (!view) return null;
   const text = tsquery === null ? null : readable(tsquery);
   if (text === undefined) return null;
   const filterKeys = filterKeysOf(query);
@@ -82,12 +82,19 @@ export async function indexedBrowse(
     // Lists narrowed by nothing but category and condition are counted exactly, as the counters do.
     exactCount: !text && narrowing.length === 0 && !priced,
   };
-  const found = index.search(indexQuery);
+  // Optimistic: the index as it stands, and in the same statement as the cards, whether anything was
+  // written since it last caught up. Only then does the search wait for a catch-up and run again.
+  let found = view.index.search(indexQuery);
+  let cards = await cardsOf(db, found.hits.slice(0, query.limit), view.horizon);
+  if (cards.written) {
+    // Caught up with every commit before this request, the search needs no check a second time.
+    const index = await search.current();
+    if (!index) return null;
+    found = index.search(indexQuery);
+    cards = await cardsOf(db, found.hits.slice(0, query.limit), view.horizon);
+  }
+  const { rows } = cards;
   const hits = found.hits.slice(0, query.limit);
-  const rows = await cardsByIds(
-    db,
-    hits.map((hit) => hit.id),
-  );
   const last = hits.at(-1);
   return {
     items: rows.map((row) =>
@@ -134,20 +141,33 @@ export async function indexedMatchesAny(
 type CardRow = Row & { imageId: string | null; imageKey: string | null };
 
 /**
- * The cards of listed ads with their first picture (as firstImages orders them), in the order of
- * `ids`, in one query; an ad unlisted since the index read it is left out.
+ * The cards of listed ads with their first picture (as firstImages orders them), in the order of the
+ * hits (an ad unlisted since the index read it is left out), and whether an ad was written or removed
+ * since `horizon` (writtenSince): one prepared statement, one round trip.
  */
-async function cardsByIds(db: Database, ids: string[]): Promise<CardRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await queryRows<CardRow>(
+async function cardsOf(
+  db: Database,
+  hits: readonly { id: string }[],
+  horizon: number,
+): Promise<{ rows: CardRow[]; written: boolean }> {
+  const ids = `{${hits.map((hit) => hit.id).join(',')}}`;
+  const rows = await throughSortIndex<CardRow & { written: boolean }>(
     db,
-    sql`select ${CARD_COLUMNS}, i.id as "imageId", i.storage_key as "imageKey" from ads a
+    sql`select s.written, c.* from (select ${writtenSince(horizon)} as written) s
         left join lateral (
-          select i.id, i.storage_key from ad_images i where i.ad_id = a.id
-          order by i.position asc, i.created_at asc limit 1
-        ) i on true
-        where a.id = any(${`{${ids.join(',')}}`}::uuid[]) and a.status = 'approved' and a.owner_active`,
+          select ${CARD_COLUMNS}, i.id as "imageId", i.storage_key as "imageKey" from ads a
+          left join lateral (
+            select i.id, i.storage_key from ad_images i where i.ad_id = a.id
+            order by i.position asc, i.created_at asc limit 1
+          ) i on true
+          where a.id = any(${ids}::uuid[]) and a.status = 'approved' and a.owner_active
+        ) c on true`,
+    'search-index-cards',
   );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  // One row whatever the ids: without a listed ad among them, its card columns are null.
+  const byId = new Map(rows.filter((row) => row.id !== null).map((row) => [row.id, row]));
+  return {
+    rows: hits.flatMap((hit) => byId.get(hit.id) ?? []),
+    written: rows[0]?.written === true,
+  };
 }
