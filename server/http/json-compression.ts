@@ -35,6 +35,9 @@ export function jsonCompression(): MiddlewareHandler {
       headers.set('Content-Encoding', 'gzip');
     }
     headers.set('Content-Length', String(out.length));
+    // Replaced, not merged: assigning over a response makes hono rebuild the new one from its body as
+    // a stream, which the server then copies out chunk by chunk. The headers are all carried over above.
+    c.res = undefined;
     c.res = new Response(new Uint8Array(out), { status: res.status, statusText: res.statusText, headers });
   };
 }
