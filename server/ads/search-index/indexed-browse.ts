@@ -16,7 +16,7 @@ import { decodeCursor, encodeCursor } from '../cursor';
 import { presentCard, presentImage } from '../presenters';
 import { buildSearchQuery } from '../search';
 import { type IndexedSearch, tsqueryText, writtenSince } from './index-sync';
-import { filterKey, type IndexQuery } from './search-index';
+import { filterKey, type IndexQuery, type SearchIndex } from './search-index';
 import { type ParsedQuery, parseTsquery, UnsupportedQueryError } from './text-search-syntax';
 
 /** The browse query's structured filters as the index keys them (index-sync.ts adFilterKeys). */
@@ -82,19 +82,21 @@ export async function indexedBrowse(
     // Lists narrowed by nothing but category and condition are counted exactly, as the counters do.
     exactCount: !text && narrowing.length === 0 && !priced,
   };
+  const pageOf = async (index: SearchIndex) => {
+    const found = index.search(indexQuery);
+    const hits = found.hits.slice(0, query.limit);
+    return { found, hits, ...(await cardsOf(db, hits, view.horizon)) };
+  };
   // Optimistic: the index as it stands, and in the same statement as the cards, whether anything was
-  // written since it last caught up. Only then does the search wait for a catch-up and run again.
-  let found = view.index.search(indexQuery);
-  let cards = await cardsOf(db, found.hits.slice(0, query.limit), view.horizon);
-  if (cards.written) {
-    // Caught up with every commit before this request, the search needs no check a second time.
+  // written since it last caught up. Only then does the search wait for a catch-up and run again
+  // (caught up with every commit before this request, it may ignore that check the second time).
+  let page = await pageOf(view.index);
+  if (page.written) {
     const index = await search.current();
     if (!index) return null;
-    found = index.search(indexQuery);
-    cards = await cardsOf(db, found.hits.slice(0, query.limit), view.horizon);
+    page = await pageOf(index);
   }
-  const { rows } = cards;
-  const hits = found.hits.slice(0, query.limit);
+  const { found, hits, rows } = page;
   const last = hits.at(-1);
   return {
     items: rows.map((row) =>
