@@ -52,7 +52,8 @@ export const SERVING_TIMEOUTS: PgTimeouts = { connectMs: 2_000, statementMs: 15_
 
 export type OpenDatabaseOptions =
   | { kind: 'pg'; url: string; schema?: string; poolSize?: number; timeouts?: PgTimeouts }
-  | { kind: 'pglite'; dir?: string };
+  /** `from`: a data directory dumped by PGlite (dumpDataDir), to start from instead of an empty one. */
+  | { kind: 'pglite'; dir?: string; from?: Blob };
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite (on disk, or in memory without a dir). */
 /**
@@ -72,12 +73,15 @@ export const PLANNER_SETTINGS = [
 ];
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
-  return options.kind === 'pg' ? openPostgres(options) : openPglite(options.dir);
+  return options.kind === 'pg' ? openPostgres(options) : openPglite(options.dir, options.from);
 }
 
-async function openPglite(dir: string | undefined): Promise<DbHandle> {
+async function openPglite(dir: string | undefined, from: Blob | undefined): Promise<DbHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir ?? 'memory://', { extensions: { unaccent, pg_trgm } });
+  const client = await PGlite.create(dir ?? 'memory://', {
+    extensions: { unaccent, pg_trgm },
+    ...(from ? { loadDataDir: from } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { buildApp, createServices } from '../app';
 import type { Services } from '../app-env';
 import { type Config, loadConfig } from '../config';
@@ -29,7 +30,10 @@ export type TestContext = {
  */
 export async function openTestDatabase(): Promise<{ database: DbHandle; drop(): Promise<void> }> {
   if (process.env.TEST_DB !== 'pg') {
-    const database = await openDatabase({ kind: 'pglite' });
+    // The run's migrated database (pglite-template.ts), when the project made one.
+    const template = inject('pgliteTemplate');
+    const from = template ? new Blob([readFileSync(template)]) : undefined;
+    const database = await openDatabase({ kind: 'pglite', from });
     return { database, drop: () => database.close() };
   }
   const url = process.env.TEST_DATABASE_URL;
