@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import { recountAds } from '../ads/counts';
 import { expireAds, purgeExpiredAds, sendRenewalReminders } from '../ads/lifecycle';
 import { collectOrphanUploads, ORPHAN_AGE_MS } from '../ads/orphans';
+import { pruneAdRemovals } from '../ads/search-index/index-sync';
 import { refreshSearchVocabulary } from '../ads/search-vocabulary';
 import type { Services } from '../app-env';
 import { mailDeliveries } from '../db/schema/mail';
@@ -47,6 +48,7 @@ export async function runMaintenance(services: Services, ages: MaintenanceAges =
     ['expired ad purge', () => purgeExpiredAds(services)],
     ['ad counts', () => recountAds(services.db)],
     ['search vocabulary', () => refreshSearchVocabulary(services.db)],
+    ['search removals', () => pruneAdRemovals(services.db)],
     ['rate limits', () => pruneRateLimits(services.db)],
     ['mail deliveries', () => pruneMailDeliveries(services)],
   ];

@@ -64,16 +64,48 @@ const HORIZON = sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
 
 /**
  * Whether the statement's snapshot holds an ad written or removed by a transaction at or after
- * `horizon`: when it holds none, an index caught up to that horizon shows what this snapshot shows.
+ * `horizon`, or removals forgotten past it: when it holds none, an index caught up to that horizon
+ * shows what this snapshot shows.
  */
 export const writtenSince = (horizon: number) =>
   sql`(exists(select 1 from ads w where w.search_xid >= ${horizon})
-    or exists(select 1 from ad_removals r where r.xid >= ${horizon}))`;
+    or exists(select 1 from ad_removals r where r.xid >= ${horizon})
+    or exists(select 1 from ad_removals_pruned p where p.below > ${horizon}))`;
 
-/** The horizon now, and the ads written and removed by transactions at or after `since`. */
+/**
+ * The horizon now, the ads written and removed by transactions at or after `since`, and how far the
+ * removals have been forgotten (past `since`, some of them may be missing).
+ */
 const changesSince = (since: number) => sql`select ${HORIZON} as horizon,
   (select coalesce(json_agg(c), '[]') from (select ${AD_COLUMNS} from ads a where a.search_xid >= ${since}) c) as changed,
-  (select coalesce(json_agg(r.ad_id), '[]') from ad_removals r where r.xid >= ${since}) as removed`;
+  (select coalesce(json_agg(r.ad_id), '[]') from ad_removals r where r.xid >= ${since}) as removed,
+  (select max(p.below)::float8 from ad_removals_pruned p) as "prunedBelow"`;
+
+/** How long a removal is kept for the indexes of processes that have not caught up since. */
+export const REMOVALS_KEPT_HOURS = 24;
+
+/**
+ * Forgets removals older than `hours` (the hourly maintenance), and records the transaction below
+ * which all are forgotten: an index behind that loads afresh rather than keep an ad it missed.
+ */
+export async function pruneAdRemovals(db: Database, hours = REMOVALS_KEPT_HOURS): Promise<number> {
+  const [row] = await queryRows<{ pruned: number }>(
+    db,
+    // Never past the oldest running transaction: a horizon is never below that, so an index that has
+    // caught up since is never sent to load afresh again.
+    sql`with cut as (
+          select least(max(r.xid) + 1, (${HORIZON})::bigint) as below from ad_removals r
+          where r.removed_at < now() - make_interval(hours => ${hours})
+          having count(*) > 0
+        ), marked as (
+          update ad_removals_pruned p set below = cut.below from cut where cut.below > p.below
+        ), gone as (
+          delete from ad_removals r using cut where r.xid < cut.below returning 1
+        )
+        select count(*)::int as pruned from gone`,
+  );
+  return row?.pruned ?? 0;
+}
 
 export type SearchIndexOptions = {
   tuning?: IndexTuning;
@@ -187,10 +219,12 @@ export class IndexedSearch {
   private async readChanges(): Promise<void> {
     const index = this.index;
     if (!index) return;
-    const horizon = await this.applyChanges(index, this.horizon);
+    const { horizon, missedRemovals } = await this.applyChanges(index, this.horizon);
     if (index !== this.index) return;
     this.horizon = horizon;
-    if (index.wasteful && !this.reloading) this.reloadInBackground();
+    // Until the fresh load replaces it, an ad it missed may still count; its card is never shown, as
+    // cards are read from the database by id.
+    if ((index.wasteful || missedRemovals) && !this.reloading) this.reloadInBackground();
   }
 
   /** The statement a catch-up runs now (for EXPLAIN in bench:browse). */
@@ -198,19 +232,29 @@ export class IndexedSearch {
     return changesSince(this.horizon);
   }
 
-  /** Applies the rows written since `since` to `index`; the new horizon. */
-  private async applyChanges(index: SearchIndex, since: number): Promise<number> {
+  /**
+   * Applies the rows written since `since` to `index`: the new horizon, and whether removals it
+   * should have read were forgotten meanwhile (a process that had not searched for a day).
+   */
+  private async applyChanges(
+    index: SearchIndex,
+    since: number,
+  ): Promise<{ horizon: number; missedRemovals: boolean }> {
     // Through the index on search_xid, whatever the statistics say: a freshly added column has none,
     // and the planner then guessed a third of the ads and read them all (0.5 s at a million ads).
-    const [row] = await throughSortIndex<{ horizon: string; changed: AdRow[]; removed: string[] }>(
-      this.db,
-      changesSince(since),
-      'search-index-changes',
-    );
+    const [row] = await throughSortIndex<{
+      horizon: string;
+      changed: AdRow[];
+      removed: string[];
+      prunedBelow: number | null;
+    }>(this.db, changesSince(since), 'search-index-changes');
     for (const ad of row?.changed ?? []) index.upsert(toIndexed(ad));
     for (const id of row?.removed ?? []) index.remove(id);
     index.buildOrdersIfBehind();
-    return Number(row?.horizon ?? since);
+    return {
+      horizon: Number(row?.horizon ?? since),
+      missedRemovals: Number(row?.prunedBelow ?? 0) > since,
+    };
   }
 
   /** A fresh load replaces an index that holds too many removed ads; the old one serves meanwhile. */
@@ -220,7 +264,7 @@ export class IndexedSearch {
         const caughtUp = await this.applyChanges(index, horizon);
         if (this.stopped) return;
         this.index = index;
-        this.horizon = caughtUp;
+        this.horizon = caughtUp.horizon;
       })
       .catch(() => undefined)
       .finally(() => {

@@ -227,7 +227,8 @@ export const searchVocabulary = pgTable(
 
 /**
  * Deleted ads, written by a trigger (migration 0018) with the deleting transaction, so that the
- * in-memory search index of every process drops them; the hourly maintenance forgets old rows.
+ * in-memory search index of every process drops them; the hourly maintenance forgets rows older than
+ * a day and records how far in `ad_removals_pruned`.
  */
 export const adRemovals = pgTable(
   'ad_removals',
@@ -238,3 +239,11 @@ export const adRemovals = pgTable(
   },
   (t) => [index('ad_removals_xid_idx').on(t.xid)],
 );
+
+/**
+ * One row: every removal by a transaction below `below` has been forgotten. A search index whose
+ * horizon is below it may have missed one, and loads afresh (server/ads/search-index/index-sync.ts).
+ */
+export const adRemovalsPruned = pgTable('ad_removals_pruned', {
+  below: bigint('below', { mode: 'number' }).notNull(),
+});
