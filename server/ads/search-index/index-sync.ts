@@ -82,7 +82,7 @@ const changesSince = (since: number) => sql`select ${HORIZON} as horizon,
   (select max(p.below)::float8 from ad_removals_pruned p) as "prunedBelow"`;
 
 /** How long a removal is kept for the indexes of processes that have not caught up since. */
-export const REMOVALS_KEPT_HOURS = 24;
+const REMOVALS_KEPT_HOURS = 24;
 
 /**
  * Forgets removals older than `hours` (the hourly maintenance), and records the transaction below
