@@ -4,6 +4,7 @@ import { refreshSearchVocabulary, vocabularyIsEmpty } from './ads/search-vocabul
 import { buildApp, createServices } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase, SERVING_TIMEOUTS } from './db/client';
+import { trackInFlight } from './http/in-flight';
 import { startWorkers } from './jobs/workers';
 import { createLogger } from './logger';
 import { seedDemoOnFirstStart } from './seed/first-start';
@@ -49,7 +50,8 @@ async function main() {
     .catch((err) => logger.warn({ err }, 'search index not loaded: search stays on the database'));
   const app = buildApp(services, { web: !config.apiOnly });
   await startWorkers(services);
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const handlers = trackInFlight(app.fetch);
+  const server = serve({ fetch: handlers.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(`Marketplace listening on ${config.publicUrl} (port ${info.port})`);
   });
   // Node closes an idle keep-alive connection after 5 s; a client that sends its next request on it at
@@ -79,10 +81,11 @@ async function main() {
     const sweepIdle = setInterval(closeIdle, 100);
     sweepIdle.unref();
     // close() stops accepting connections at once and calls back when the open ones are gone; the
-    // database stays open until then, because the requests still running need it.
+    // database stays open until then, and until the handlers of clients that hung up have finished too.
     services.search.stop();
     server.close(async () => {
       clearInterval(sweepIdle);
+      if (!(await handlers.settled(SHUTDOWN_GRACE_MS / 2))) logger.warn('requests still running at shutdown');
       try {
         // Mails being sent finish (or go back to the queue for another process) before the database
         // closes under them.

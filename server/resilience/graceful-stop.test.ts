@@ -23,8 +23,9 @@ import {
 
 /**
  * SIGTERM while an upload is still arriving: the server stops taking connections at once, lets the
- * upload finish and answer, then exits 0 well within its grace period (server/main.ts). On PGlite in
- * the api-pglite project, on PostgreSQL in api-postgres.
+ * upload finish and answer, then exits 0 well within its grace period (server/main.ts). A handler whose
+ * client has hung up finishes too before the database closes. On PGlite in the api-pglite project, on
+ * PostgreSQL in api-postgres.
  */
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -140,5 +141,54 @@ describe(`stopping the server with SIGTERM (${driver})`, () => {
     } finally {
       await local.close();
     }
+  }, 120_000);
+
+  it('lets a request whose client hung up finish before the database closes', async () => {
+    const ownUploads = async () => {
+      const local = await openLocal();
+      try {
+        return (await local.services.db.select().from(adImages).where(eq(adImages.userId, owner.id))).length;
+      } finally {
+        await local.close();
+      }
+    };
+    const before = await ownUploads();
+    server = await startServer({ dataDir, databaseUrl: scratch?.url });
+    const running = server;
+    const client = new ProcessClient(running, nextIp());
+    await client.signIn(owner);
+
+    // A large noisy photo keeps the handler busy (decoding, three sizes) well after the body is in.
+    const photo = await sharp({
+      create: {
+        width: 3200,
+        height: 2400,
+        channels: 3,
+        background: '#777',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    const form = multipartUpload(photo);
+    const upload = http.request(new URL('/api/uploads', running.url), {
+      method: 'POST',
+      headers: {
+        ...client.headers({ 'content-type': form.contentType }),
+        'content-length': form.body.length,
+      },
+    });
+    upload.on('error', () => {});
+    upload.end(form.body);
+    await sleep(300);
+    // The client leaves without its answer: no socket holds close() open, the handler still runs.
+    upload.destroy();
+    running.kill('SIGTERM');
+
+    const exit = await running.exited;
+    expect(exit, running.output()).toEqual({ code: 0, signal: null });
+    expect(running.output()).not.toMatch(/after calling end/i);
+    // The upload it was handling is stored, as it would have been had the client waited.
+    expect(await ownUploads(), running.output()).toBe(before + 1);
   }, 120_000);
 });
