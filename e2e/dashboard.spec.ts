@@ -1,5 +1,5 @@
 import { registerVerifiedUser } from './support/accounts';
-import { ORIGIN } from './support/demo';
+import { postAd } from './support/ads';
 import { expect, test } from './support/test';
 
 test('My Listings: empty, then an own pending ad with its counters, deleted after confirming', async ({
@@ -14,21 +14,14 @@ test('My Listings: empty, then an own pending ad with its counters, deleted afte
   );
 
   const title = `Lunetă Zeiss Conquest ${Math.random().toString(36).slice(2, 7)}`;
-  const created = await page.request.post('/api/ads', {
-    headers: { origin: ORIGIN },
-    data: {
-      title,
-      description: 'Lunetă în stare foarte bună, cu capace și inele de prindere incluse.',
-      category: 'optics',
-      condition: 'good',
-      price: '4500.5',
-      location: 'Sibiu',
-      county: 'SB',
-      imageIds: [],
-    },
+  const id = await postAd(page.request, {
+    title,
+    description: 'Lunetă în stare foarte bună, cu capace și inele de prindere incluse.',
+    condition: 'good',
+    price: '4500.5',
+    location: 'Sibiu',
+    county: 'SB',
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
 
   await page.goto('/dashboard');
   await expect(page.getByTestId('totalListings')).toContainText('1');

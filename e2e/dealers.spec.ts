@@ -1,5 +1,5 @@
 import { registerVerifiedUser } from './support/accounts';
-import { ORIGIN } from './support/demo';
+import { postAd } from './support/ads';
 import { approveAsModerator, DEMO_SUPER, signInThroughApi } from './support/moderation';
 import { mailTo } from './support/outbox';
 import { expect, test } from './support/test';
@@ -27,21 +27,13 @@ test('a dealer application is approved by an admin and the badge shows on the de
   await expect(card.getByRole('status')).toContainText(`„${business}”`);
   await expect(card.getByRole('status')).toContainText('este în analiză');
 
-  const created = await page.request.post('/api/ads', {
-    headers: { origin: ORIGIN },
-    data: {
-      title: `Lunetă Swarovski Z8i ${business}`,
-      description: 'Lunetă Swarovski Z8i 2-16x50, reticul 4A-I, în cutia originală.',
-      category: 'optics',
-      condition: 'like-new',
-      price: '11500',
-      location: 'Sibiu',
-      county: 'SB',
-      imageIds: [],
-    },
+  const id = await postAd(page.request, {
+    title: `Lunetă Swarovski Z8i ${business}`,
+    description: 'Lunetă Swarovski Z8i 2-16x50, reticul 4A-I, în cutia originală.',
+    price: '11500',
+    location: 'Sibiu',
+    county: 'SB',
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
   await approveAsModerator(browser, id);
 
   const admin = await browser.newContext({

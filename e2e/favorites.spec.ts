@@ -1,41 +1,8 @@
-import type { Browser } from '@playwright/test';
 import { registerVerifiedUser } from './support/accounts';
-import { adIdByTitle, DEMO_AD_TITLE, ORIGIN } from './support/demo';
+import { sellerPosts } from './support/ads';
+import { adIdByTitle, DEMO_AD_TITLE } from './support/demo';
 import { approveAsModerator } from './support/moderation';
 import { expect, test } from './support/test';
-
-const rand = () => Math.floor(Math.random() * 250) + 1;
-
-/**
- * An approved ad of a seller of its own, that no other test sells, takes down or reprices: the cheapest
- * card of the shared list was once another test's ad, sold before the favorites page loaded.
- */
-async function approvedAdOfAnotherSeller(browser: Browser): Promise<string> {
-  const context = await browser.newContext({
-    extraHTTPHeaders: { 'x-forwarded-for': `10.${rand()}.${rand()}.${rand()}` },
-  });
-  const page = await context.newPage();
-  await registerVerifiedUser(page);
-  const title = `Lunetă Zeiss Conquest V4 ${Math.random().toString(36).slice(2, 8)}`;
-  const created = await page.request.post('/api/ads', {
-    headers: { origin: ORIGIN },
-    data: {
-      title,
-      description: 'Lunetă Zeiss Conquest V4 3-12x56, reticul 60, cu capace și cutia originală.',
-      category: 'optics',
-      condition: 'good',
-      price: '6100',
-      location: 'Cluj-Napoca',
-      county: 'CJ',
-      imageIds: [],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  await approveAsModerator(browser, id);
-  await context.close();
-  return title;
-}
 
 test('a visitor who taps a heart is sent to sign in', async ({ page }) => {
   await page.goto('/');
@@ -47,7 +14,10 @@ test('favorites are added from a card and the ad page, listed with the seller, a
   page,
   browser,
 }) => {
-  const cardTitle = await approvedAdOfAnotherSeller(browser);
+  // An ad that no other test sells, takes down or reprices: the cheapest card of the shared list was
+  // once another test's ad, sold before the favorites page loaded.
+  const cardTitle = `Lunetă Zeiss Conquest V4 ${Math.random().toString(36).slice(2, 8)}`;
+  await approveAsModerator(browser, await sellerPosts(browser, cardTitle));
   await registerVerifiedUser(page);
   await page.goto('/dashboard/favorites');
   await expect(page.getByText('Nu ai încă anunțuri favorite.')).toBeVisible();

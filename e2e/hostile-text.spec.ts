@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { registerVerifiedUser } from './support/accounts';
+import { postAd } from './support/ads';
 import { ORIGIN, signedInContext } from './support/demo';
 import { DEMO_MODERATOR } from './support/moderation';
 import { expect, test } from './support/test';
@@ -50,22 +51,15 @@ test('script payloads in ads, names, messages and reports render as text and nev
 
   // The seller, named with a payload, posts an ad whose title and description are payloads.
   await registerVerifiedUser(page, { firstName: p.sellerName });
-  const created = await page.request.post('/api/ads', {
-    headers: { origin: ORIGIN },
-    data: {
-      title: p.title,
-      description: p.description,
-      category: 'firearms',
-      legalCategory: 'authorisation',
-      declaration: true,
-      condition: 'good',
-      price: 2500,
-      location: 'Cluj-Napoca',
-      county: 'CJ',
-    },
+  const adId = await postAd(page.request, {
+    title: p.title,
+    description: p.description,
+    category: 'firearms',
+    legalCategory: 'authorisation',
+    declaration: true,
+    condition: 'good',
+    price: 2500,
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const adId = ((await created.json()) as { id: string }).id;
 
   // The moderator approves it; the same session later opens the admin panel.
   const moderatorContext = await signedInContext(browser, DEMO_MODERATOR);

@@ -1,5 +1,6 @@
 import { registerVerifiedUser } from './support/accounts';
-import { DEMO_SELLER, ORIGIN, signedInContext } from './support/demo';
+import { postAd } from './support/ads';
+import { DEMO_SELLER, signedInContext } from './support/demo';
 import { approveAsModerator } from './support/moderation';
 import { linkFromMail } from './support/outbox';
 import { expect, test } from './support/test';
@@ -14,21 +15,13 @@ test('an owner marks an ad sold; visitors see the "Vândut" banner with the date
 }) => {
   await registerVerifiedUser(page);
   const title = `Lunetă Leupold VX-5HD ${Math.random().toString(36).slice(2, 7)}`;
-  const created = await page.request.post('/api/ads', {
-    headers: { origin: ORIGIN },
-    data: {
-      title,
-      description: 'Lunetă Leupold VX-5HD 3-15x44, reticul Duplex, cu capace Butler Creek.',
-      category: 'optics',
-      condition: 'like-new',
-      price: '5200',
-      location: 'Brașov',
-      county: 'BV',
-      imageIds: [],
-    },
+  const id = await postAd(page.request, {
+    title,
+    description: 'Lunetă Leupold VX-5HD 3-15x44, reticul Duplex, cu capace Butler Creek.',
+    price: '5200',
+    location: 'Brașov',
+    county: 'BV',
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
   await approveAsModerator(browser, id);
 
   await page.goto('/dashboard/listings');

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PASSWORD, registerVerifiedUser, signOutThroughMenu } from './support/accounts';
+import { sellerPosts } from './support/ads';
 import { ORIGIN } from './support/demo';
 import { approveAsModerator } from './support/moderation';
 import { countMailsTo, mailTo } from './support/outbox';
@@ -20,33 +21,6 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 412, height: 839 });
-}
-
-async function postAd(page: Page, title: string): Promise<string> {
-  const created = await page.request.post('/api/ads', {
-    headers: { origin: ORIGIN },
-    data: {
-      title,
-      description: 'Lunetă în stare foarte bună, cu capace și cutia originală, fără zgârieturi.',
-      category: 'optics',
-      condition: 'like-new',
-      price: '3200',
-      location: 'Cluj-Napoca',
-      county: 'CJ',
-      imageIds: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
-
-async function sellerPosts(browser: Browser, title: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await registerVerifiedUser(page, { firstName: 'Sorin' });
-  const id = await postAd(page, title);
-  await context.close();
-  return id;
 }
 
 test('a saved search mails its alert in the buyer’s language; the link opens the ad, unsubscribe stops the next', async ({
@@ -81,7 +55,7 @@ test('a saved search mails its alert in the buyer’s language; the link opens t
   await shoot(page, 'browse-saved');
 
   // A second user posts a matching ad; a moderator approves it.
-  const first = await sellerPosts(browser, `Lunetă Zeiss Conquest V4 ${word}`);
+  const first = await sellerPosts(browser, `Lunetă Zeiss Conquest V4 ${word}`, { firstName: 'Sorin' });
   await approveAsModerator(browser, first);
 
   const alert = await mailTo(buyer.email, { subject: /new ad for/, timeout: 30_000 });
@@ -121,7 +95,7 @@ test('a saved search mails its alert in the buyer’s language; the link opens t
   await visitor.close();
 
   // The next matching ad is matched (the count goes up) but mailed to no one.
-  const second = await sellerPosts(browser, `Lunetă Zeiss Victory ${word}`);
+  const second = await sellerPosts(browser, `Lunetă Zeiss Victory ${word}`, { firstName: 'Sorin' });
   await approveAsModerator(browser, second);
   await page.goto('/dashboard/saved-searches');
   await expect(async () => {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { registerVerifiedUser } from './support/accounts';
+import { postAd } from './support/ads';
 import { ORIGIN, signedInContext } from './support/demo';
 import { DEMO_MODERATOR } from './support/moderation';
 import { expect, test } from './support/test';
@@ -20,24 +21,18 @@ async function postApprovedAds(page: Page, browser: Parameters<typeof signedInCo
   await registerVerifiedUser(page);
   const moderator = await signedInContext(browser, DEMO_MODERATOR);
   for (const ad of ADS) {
-    const created = await page.request.post('/api/ads', {
-      headers: { origin: ORIGIN },
-      data: {
-        title: `Pistol ${word} ${ad.key}`,
-        description: 'Armă în stare foarte bună, cu acte în regulă și cutia originală.',
-        category: 'firearms',
-        condition: 'good',
-        price: ad.price,
-        county: ad.county,
-        location: ad.location,
-        caliber: ad.caliber,
-        legalCategory: 'authorisation',
-        declaration: true,
-        imageIds: [],
-      },
+    const id = await postAd(page.request, {
+      title: `Pistol ${word} ${ad.key}`,
+      description: 'Armă în stare foarte bună, cu acte în regulă și cutia originală.',
+      category: 'firearms',
+      condition: 'good',
+      price: ad.price,
+      county: ad.county,
+      location: ad.location,
+      caliber: ad.caliber,
+      legalCategory: 'authorisation',
+      declaration: true,
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
     const approved = await moderator.request.post(`/api/admin/ads/${id}/approve`, {
       headers: { origin: ORIGIN },
       data: {},

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect } from '@playwright/test';
 import { DEMO_MODERATOR, moderatorContext, signInThroughApi } from './moderation';
+import { clientAddress } from './test';
 
 /** The e2e server starts with the demo data (DEMO_DATA=on): approved ads owned by these two sellers. */
 export const DEMO_SELLER = {
@@ -12,8 +13,6 @@ export const DEMO_AD_TITLE = 'Pistol Glock 17 Gen 5, stare impecabilă';
 
 export const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
-const octet = () => Math.floor(Math.random() * 250) + 1;
-
 /** A browser context of its own (its own cookies and client address), signed in through the API. */
 export async function signedInContext(
   browser: Browser,
@@ -21,7 +20,7 @@ export async function signedInContext(
 ): Promise<BrowserContext> {
   if (account.email === DEMO_MODERATOR.email) return moderatorContext(browser);
   const context = await browser.newContext({
-    extraHTTPHeaders: { 'x-forwarded-for': `10.${octet()}.${octet()}.${octet()}` },
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
   });
   await signInThroughApi(context.request, account);
   return context;
