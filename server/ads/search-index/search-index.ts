@@ -282,6 +282,10 @@ export class SearchIndex {
   private deltaKeys: { size: number; newest: Map<number, number>; price: Map<number, number> } | null = null;
   aliveCount = 0;
   private dead = 0;
+  /** Bumped whenever an ad is added or killed: what was counted before may have changed. */
+  private aliveVersion = 0;
+  /** The listed ads of a filter's own bitset (a category, a condition), counted once per version. */
+  private listedCounts = new WeakMap<Uint32Array, { version: number; n: number }>();
 
   constructor(private readonly tuning: IndexTuning = DEFAULT_INDEX_TUNING) {}
 
@@ -310,6 +314,7 @@ export class SearchIndex {
     this.byId.delete(this.ids[ord]!);
     this.aliveCount -= 1;
     this.dead += 1;
+    this.aliveVersion += 1;
   }
 
   private add(ad: IndexedAd) {
@@ -329,6 +334,7 @@ export class SearchIndex {
     this.created[ord] = ad.createdAt;
     this.price[ord] = ad.priceCents;
     this.aliveCount += 1;
+    this.aliveVersion += 1;
     this.entryStart[ord] = this.entryLex.length;
     for (const { lexeme, positions } of parseTsvector(ad.tsv)) {
       const lexId = this.intern(lexeme);
@@ -687,9 +693,13 @@ export class SearchIndex {
     const after = this.afterCursor(order, query.after);
     const hits = this.walk(order, accept, query, after, query.limit, own ? ownSteps : budget, own);
     if (!hits) return testAll();
+    // A filter's own bitset is the same array from query to query: its exact count is kept.
+    const ownBits = found !== 'all' && found.kind === 'list' && found.bits !== undefined;
     const total = inRange
       ? this.matchesInRange(inRange, accept, upTo).length
-      : this.count(bits, priced, accept, upTo);
+      : ownBits && !priced && upTo === Number.POSITIVE_INFINITY
+        ? this.listedIn(found.bits!)
+        : this.count(bits, priced, accept, upTo);
     return { hits: hits.map((ord) => this.hit(order, ord)), ...this.totalOf(query, total) };
   }
 
@@ -747,6 +757,15 @@ export class SearchIndex {
     const rest = after ? matches.filter(after) : matches;
     const hits = selectSmallest(rest, this.sortKeyOf(query.sort), query.limit);
     return { hits: hits.map((ord) => this.hit(query.sort as Order, ord)), ...counted };
+  }
+
+  /** How many listed ads a filter's bitset holds: counted word by word the first time after a change. */
+  private listedIn(bits: Uint32Array): number {
+    const kept = this.listedCounts.get(bits);
+    if (kept?.version === this.aliveVersion) return kept.n;
+    const n = this.count(bits, false, () => true, Number.POSITIVE_INFINITY);
+    this.listedCounts.set(bits, { version: this.aliveVersion, n });
+    return n;
   }
 
   private count(
