@@ -17,6 +17,14 @@ function app() {
     c.header('Set-Cookie', 'b=2', { append: true });
     return c.json(big, 201);
   });
+  a.get('/api/init', (c) => c.json(big, { status: 202, headers: { 'X-Init': '1' } }));
+  a.get('/api/headers', (c) =>
+    c.json(big, 200, { 'X-Added': '2', 'Content-Type': 'application/problem+json' }),
+  );
+  a.get(
+    '/api/made-elsewhere',
+    () => new Response(JSON.stringify(big), { headers: { 'Content-Type': 'application/json' } }),
+  );
   a.get('/page', (c) => c.text('x'.repeat(5000)));
   return a;
 }
@@ -44,6 +52,33 @@ describe('JSON compression', () => {
     const res = await app().request('/api/private', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.status).toBe(201);
     expect(res.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+  });
+
+  it('answers c.json with a status, an init or headers as hono does, and gzips them', async () => {
+    const gzipped = async (path: string) => {
+      const res = await app().request(path, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(res.headers.get('Content-Encoding')).toBe('gzip');
+      expect(JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8'))).toEqual(big);
+      return res;
+    };
+    const init = await gzipped('/api/init');
+    expect([init.status, init.headers.get('X-Init'), init.headers.get('Content-Type')]).toEqual([
+      202,
+      '1',
+      'application/json',
+    ]);
+    const headers = await gzipped('/api/headers');
+    expect([headers.status, headers.headers.get('X-Added'), headers.headers.get('Content-Type')]).toEqual([
+      200,
+      '2',
+      'application/problem+json',
+    ]);
+  });
+
+  it('reads back a JSON answer that c.json did not make', async () => {
+    const res = await app().request('/api/made-elsewhere', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('Content-Encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8'))).toEqual(big);
   });
 
   it('leaves what is not the API to the streaming compress()', async () => {
