@@ -9,7 +9,6 @@
 // this machine is shared and noisy. BENCH_SEED_ONLY=1 seeds and stops.
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -29,6 +28,7 @@ import {
   withAdIndexesDropped,
 } from '../server/seed/synthetic';
 import { createLocalDiskStorage } from '../server/storage/local-disk-storage';
+import { openConnection } from './bench-browse/one-connection';
 import { drawWorkload, randomFrom, type WorkItem } from './bench-browse/workload';
 import { ensureDatabase } from './lib/bench-database';
 import { startBenchServer } from './lib/bench-server';
@@ -121,36 +121,12 @@ function stats(times: number[]): Stats {
 }
 
 /**
- * One keep-alive connection that asks as a browser does (`Accept-Encoding: gzip, deflate, br`): the
- * time runs to the response's last byte. Node's fetch() cost this process 1-2 ms a request of its
- * own, more than some whole answers take on the server.
- */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const httpGet = (requestPath: string) =>
-  new Promise<number>((resolve, reject) => {
-    http
-      .get(
-        {
-          host: '127.0.0.1',
-          port: PORT,
-          path: requestPath,
-          agent,
-          headers: { 'accept-encoding': 'gzip, deflate, br' },
-        },
-        (res) => {
-          res.on('data', () => {});
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      )
-      .on('error', reject);
-  });
-
-/**
  * One class at 1 connection: through the API; then the same draws answered in this process by the
  * same index code without HTTP (`direct`), and by the database's own plans alone (`sql`, browseAds:
  * what the server answers with while its index loads).
  */
 async function measureClass(
+  connection: Awaited<ReturnType<typeof openConnection>>,
   db: Database,
   storage: ReturnType<typeof createLocalDiskStorage>,
   search: IndexedSearch,
@@ -164,7 +140,7 @@ async function measureClass(
   let errors = 0;
   for (const item of draws) {
     const started = performance.now();
-    const status = await httpGet(pathOf(item));
+    const status = await connection.get(pathOf(item));
     const ms = performance.now() - started;
     if (status !== 200) errors += 1;
     api.push(ms);
@@ -323,13 +299,15 @@ try {
   console.log('Warming up (10 s of the mix)...');
   await mix(workload, 10, SEED + 2);
   const perClass: Record<string, Awaited<ReturnType<typeof measureClass>>> = {};
+  const connection = await openConnection(PORT);
   for (const [cls, items] of [...classes].sort()) {
-    perClass[cls] = await measureClass(database.db, storage, search, items, SEED + cls.length);
+    perClass[cls] = await measureClass(connection, database.db, storage, search, items, SEED + cls.length);
     const c = perClass[cls]!;
     console.log(
       `${cls.padEnd(30)} ${String(items.length).padStart(4)} URLs | API p50 ${c.api.p50} p95 ${c.api.p95} p99 ${c.api.p99} ms | in-process p50 ${c.direct.p50} | SQL plans p50 ${c.sql.p50} p95 ${c.sql.p95} ms | API/SQL ${c.apiP50OverSqlP50}`,
     );
   }
+  connection.close();
   const mixOff = await mix(workload, MIX_SECONDS, SEED + 3);
   console.log(
     `mix, cache off, ${CONNECTIONS} connections: ${mixOff.rps} req/s p50 ${mixOff.p50} p95 ${mixOff.p95} p99 ${mixOff.p99} ms, errors ${mixOff.errors}`,
