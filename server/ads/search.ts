@@ -168,7 +168,7 @@ function caliberQuery(part: Extract<QueryPart, { kind: 'caliber' }>): SQL {
 /** The tsquery for a search text, or null when it has nothing to search for but places. */
 export function buildSearchQuery(text: string | undefined): SQL | null {
   if (!text) return null;
-  const parts = queryParts(searchTerms(text ?? '')).filter((part) => part.kind !== 'county');
+  const parts = queryParts(searchTerms(text)).filter((part) => part.kind !== 'county');
   if (parts.length === 0) return null;
   return sql.join(
     parts.map((part, index) =>

@@ -282,10 +282,11 @@ export class SearchIndex {
   private deltaKeys: { size: number; newest: Map<number, number>; price: Map<number, number> } | null = null;
   aliveCount = 0;
   private dead = 0;
-  /** Bumped whenever an ad is added or killed: what was counted before may have changed. */
-  private aliveVersion = 0;
-  /** The listed ads of a filter's own bitset (a category, a condition), counted once per version. */
-  private listedCounts = new WeakMap<Uint32Array, { version: number; n: number }>();
+  /**
+   * The listed ads of a filter's own bitset (a category, a condition), as counted when the index had
+   * seen `changes` adds and kills (size + dead: both only grow).
+   */
+  private listedCounts = new WeakMap<Uint32Array, { changes: number; n: number }>();
 
   constructor(private readonly tuning: IndexTuning = DEFAULT_INDEX_TUNING) {}
 
@@ -314,7 +315,6 @@ export class SearchIndex {
     this.byId.delete(this.ids[ord]!);
     this.aliveCount -= 1;
     this.dead += 1;
-    this.aliveVersion += 1;
   }
 
   private add(ad: IndexedAd) {
@@ -334,7 +334,6 @@ export class SearchIndex {
     this.created[ord] = ad.createdAt;
     this.price[ord] = ad.priceCents;
     this.aliveCount += 1;
-    this.aliveVersion += 1;
     this.entryStart[ord] = this.entryLex.length;
     for (const { lexeme, positions } of parseTsvector(ad.tsv)) {
       const lexId = this.intern(lexeme);
@@ -694,11 +693,11 @@ export class SearchIndex {
     const hits = this.walk(order, accept, query, after, query.limit, own ? ownSteps : budget, own);
     if (!hits) return testAll();
     // A filter's own bitset is the same array from query to query: its exact count is kept.
-    const ownBits = found !== 'all' && found.kind === 'list' && found.bits !== undefined;
+    const ownBits = found !== 'all' && found.kind === 'list' ? found.bits : undefined;
     const total = inRange
       ? this.matchesInRange(inRange, accept, upTo).length
       : ownBits && !priced && upTo === Number.POSITIVE_INFINITY
-        ? this.listedIn(found.bits!)
+        ? this.listedIn(ownBits)
         : this.count(bits, priced, accept, upTo);
     return { hits: hits.map((ord) => this.hit(order, ord)), ...this.totalOf(query, total) };
   }
@@ -761,10 +760,11 @@ export class SearchIndex {
 
   /** How many listed ads a filter's bitset holds: counted word by word the first time after a change. */
   private listedIn(bits: Uint32Array): number {
+    const changes = this.size + this.dead;
     const kept = this.listedCounts.get(bits);
-    if (kept?.version === this.aliveVersion) return kept.n;
+    if (kept?.changes === changes) return kept.n;
     const n = this.count(bits, false, () => true, Number.POSITIVE_INFINITY);
-    this.listedCounts.set(bits, { version: this.aliveVersion, n });
+    this.listedCounts.set(bits, { changes, n });
     return n;
   }
 
