@@ -293,14 +293,36 @@ export function caliberOfText(caliber: string | null | undefined, title = ''): C
   return null;
 }
 
+/**
+ * Every caliber a text names ("pentru 9mm și .380 ACP" → 9x19, 380acp), longest names first, each
+ * piece of text counted once ("9mm makarov" is 9x18, not also 9x19). Bare numbers never count here.
+ */
+export function calibersNamedIn(text: string): CaliberId[] {
+  let key = ` ${caliberKey(text)} `;
+  const found = new Set<CaliberId>();
+  for (const name of CALIBER_NAME_KEYS) {
+    if (/^\d+(\.\d+)?$/.test(name.key)) continue;
+    for (let at = wholeAt(key, name.key); at >= 0; at = wholeAt(key, name.key)) {
+      found.add(name.id);
+      key = `${key.slice(0, at)}${' '.repeat(name.key.length)}${key.slice(at + name.key.length)}`;
+    }
+  }
+  return [...found];
+}
+
 function containsWhole(haystack: string, needle: string): boolean {
+  return wholeAt(haystack, needle) >= 0;
+}
+
+/** Where `needle` first stands as whole words in `haystack`, or -1. */
+function wholeAt(haystack: string, needle: string): number {
   let from = 0;
   for (;;) {
     const at = haystack.indexOf(needle, from);
-    if (at < 0) return false;
+    if (at < 0) return -1;
     const before = haystack[at - 1] ?? ' ';
     const after = haystack[at + needle.length] ?? ' ';
-    if (!/[a-z0-9.]/.test(before) && !/[a-z0-9]/.test(after)) return true;
+    if (!/[a-z0-9.]/.test(before) && !/[a-z0-9]/.test(after)) return at;
     from = at + 1;
   }
 }

@@ -1,17 +1,33 @@
 import { CURRENCY, PRICE_LOCALE } from './values';
 
-const wholePrice = new Intl.NumberFormat(PRICE_LOCALE, {
-  style: 'currency',
-  currency: CURRENCY,
-  maximumFractionDigits: 0,
-});
-const centsPrice = new Intl.NumberFormat(PRICE_LOCALE, { style: 'currency', currency: CURRENCY });
+/** Romanian grouping ("3.900 RON") for Romanian readers, English ("RON 3,900") for English ones. */
+const LOCALES: Record<string, string> = { ro: PRICE_LOCALE, en: 'en-GB' };
+
+const formats = new Map<string, { whole: Intl.NumberFormat; cents: Intl.NumberFormat }>();
+
+function formatsFor(language: string) {
+  const locale = LOCALES[language.slice(0, 2)] ?? PRICE_LOCALE;
+  let found = formats.get(locale);
+  if (!found) {
+    found = {
+      whole: new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: CURRENCY,
+        maximumFractionDigits: 0,
+      }),
+      cents: new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY }),
+    };
+    formats.set(locale, found);
+  }
+  return found;
+}
 
 /**
- * Prices are always RON in the Romanian format, whatever the interface language; the bani show only
- * when there are some ("3.900 RON", "7.450,50 RON").
+ * Prices are always RON, grouped the way the reader's language writes numbers (Romanian unless
+ * told otherwise); the bani show only when there are some ("3.900 RON", "7.450,50 RON").
  */
-export function formatPrice(value: number): string {
+export function formatPrice(value: number, language = 'ro'): string {
   const whole = Math.round(value * 100) % 100 === 0;
-  return (whole ? wholePrice : centsPrice).format(value);
+  const { whole: wholeFormat, cents } = formatsFor(language);
+  return (whole ? wholeFormat : cents).format(value);
 }

@@ -4,10 +4,11 @@ import {
   registerVerifiedUser,
   signInThroughForm,
   signOutThroughMenu,
+  tickRegistrationConsents,
   uniqueEmail,
 } from './support/accounts';
-import { linkFromMail } from './support/outbox';
-import { expect, test } from './support/test';
+import { linkFromMail, mailTo } from './support/outbox';
+import { clientAddress, expect, test } from './support/test';
 
 test('register, verify through the mailed link, sign out and sign in again', async ({ page }) => {
   const email = uniqueEmail('reg');
@@ -24,6 +25,7 @@ test('register, verify through the mailed link, sign out and sign in again', asy
   await expect(page.getByText('Parola trebuie să aibă cel puțin 8 caractere')).toBeVisible();
 
   await page.getByLabel('Parolă', { exact: true }).fill(PASSWORD);
+  await tickRegistrationConsents(page);
   await page.getByRole('button', { name: 'Înregistrează-te' }).click();
   await expect(page.getByText('Verifică-ți e-mailul pentru a-ți confirma contul.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Verifică-ți e-mailul' })).toBeVisible();
@@ -65,6 +67,9 @@ test('two-factor: enable with a code from the app, then sign in with a fresh cod
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
   await page.getByLabel('Codul din aplicație').fill(totp(secret));
+  // Enrolment is bound to the mailbox (issue 26): the code mailed to the account comes too.
+  const codeMail = await mailTo(email, { subject: /Codul tău pentru autentificarea în doi pași/ });
+  await page.getByLabel('Codul primit pe e-mail').fill(codeMail.text.match(/^(\d{6})$/m)![1]!);
   await page.getByRole('button', { name: 'Confirmă și activează' }).click();
   await expect(page.getByTestId('backup-codes').getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'Le-am salvat' }).click();
@@ -83,6 +88,39 @@ test('two-factor: enable with a code from the app, then sign in with a fresh cod
   await page.getByRole('button', { name: 'Verifică' }).click();
   await expect(page.getByText('Bine ai revenit!')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Meniul contului' })).toBeVisible();
+});
+
+test('settings lists the account’s sessions and ends another one', async ({ page, playwright }) => {
+  const { email } = await registerVerifiedUser(page);
+  const origin = new URL(page.url()).origin;
+  // The same account signed in on another device.
+  const laptop = await playwright.request.newContext({
+    baseURL: origin,
+    extraHTTPHeaders: {
+      origin,
+      'x-forwarded-for': clientAddress(),
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+    },
+  });
+  const signIn = await laptop.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } });
+  expect(signIn.status()).toBe(200);
+
+  await page.goto('/dashboard/settings');
+  const card = page.getByTestId('sessions-card');
+  await expect(card.getByRole('heading', { name: 'Sesiuni active' })).toBeVisible();
+  const rows = card.getByTestId('session-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Sesiunea aceasta' })).toHaveCount(1);
+  const other = rows.filter({ hasText: 'Firefox · Linux' });
+  await expect(other).toContainText('Folosită ultima dată');
+  await other.getByRole('button', { name: 'Încheie sesiunea de pe Firefox · Linux' }).click();
+  await expect(page.getByText('Sesiunea a fost încheiată.')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  expect((await laptop.get('/api/me')).status()).toBe(401);
+  // This one goes on.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Meniul contului' })).toBeVisible();
+  await laptop.dispose();
 });
 
 test('profile settings are saved and survive a reload', async ({ page }) => {

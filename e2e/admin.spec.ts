@@ -81,6 +81,9 @@ test('changes requested, the owner fixes the ad, the moderator approves and feat
   await dialog.getByLabel('Motivul pentru proprietar').fill('Adăugați o poză cu seria armei, vă rog.');
   await dialog.getByRole('button', { name: 'Cere modificări' }).click();
   await expect(moderator.getByText('Modificări cerute')).toBeVisible();
+  // It leaves the waiting list for the one of ads back with their sellers (issue 26).
+  await expect(row).toHaveCount(0);
+  await moderator.getByTestId('queue-view-seller').click();
   await expect(row.getByText('Necesită modificări')).toBeVisible();
 
   // The owner reads the reason in My Listings and on the ad, and edits the ad.
@@ -94,7 +97,7 @@ test('changes requested, the owner fixes the ad, the moderator approves and feat
   // Every submission of a weapon carries the seller's declaration (issue 12).
   await page.getByLabel(/Declar că dețin legal această armă/).check();
   await page.getByRole('button', { name: 'Salvează modificările' }).click();
-  await expect(page.getByText('Anunțul a fost actualizat cu succes')).toBeVisible();
+  await expect(page.getByText('Anunțul a fost trimis la verificare')).toBeVisible();
 
   // Back in the queue, pending, without the old reason; approved, it leaves the queue.
   await moderator.reload();
@@ -141,7 +144,9 @@ test('a reported ad is taken down from the Reports tab', async ({ page, moderato
   await moderator.getByRole('link', { name: 'Rapoarte' }).click();
   await expect(moderator).toHaveURL(/\/admin\/reports$/);
   const group = moderator.getByTestId('report-group').filter({ hasText: title });
-  await expect(group.getByText('ILLEGAL')).toBeVisible();
+  // The reason's label, not its code (issue 26).
+  await expect(group.getByTestId('report-reason')).toHaveText('Obiect ilegal');
+  await expect(group.getByText('ILLEGAL')).toHaveCount(0);
   await expect(group.getByText('Pare să nu aibă acte.')).toBeVisible();
   await expect(group.getByText('Deschis', { exact: true })).toBeVisible();
   await expect(group.getByRole('link', { name: 'Vezi anunțul' })).toHaveAttribute('href', `/ad/${id}`);

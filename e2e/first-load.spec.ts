@@ -54,7 +54,9 @@ test('visitor pages load with no failing request, no console error and no API ro
   }
   expect(watched.failed).toEqual([]);
   expect(watched.errors).toEqual([]);
-  expect(watched.apiCalls).toEqual([]);
+  // The pages are rendered on the server from the API's answers, the same for every visitor (issue
+  // 27): the browser asks only who is looking, once per page, for the menu and the hearts.
+  expect(watched.apiCalls.filter((path) => path !== '/api/viewer')).toEqual([]);
 });
 
 test('the LCP image is preloaded with high priority and its <img> is never lazy', async ({ page }) => {

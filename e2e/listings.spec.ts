@@ -99,17 +99,19 @@ test('post an ad with two cropped photos, get it approved, find it, browse its g
 
   await page.goto(`/ad/${ad.id}`);
   await page.getByRole('link', { name: 'Editează anunțul' }).click();
-  await expect(page.getByText('După salvare revine la verificare')).toBeVisible();
+  // Issue 26, item 14: a published ad stays public while an edit waits; the page says what a save does.
   await expect(page.getByLabel('Județ')).toHaveValue('BV');
   await expect(page.getByLabel('Localitate')).toHaveValue('Făgăraș');
   await expect(page.getByRole('combobox', { name: 'Calibru' })).toHaveValue('.308 Win / 7.62x51 NATO');
   await expect(page.getByRole('combobox', { name: 'Marcă' })).toHaveValue('Sako');
   await expect(page.getByLabel('Mecanism')).toHaveValue('bolt');
   await page.getByLabel('Preț (RON)').fill('4200');
-  // Every submission of a weapon carries the seller's declaration (issue 12).
-  await page.getByLabel(/Declar că dețin legal această armă/).check();
+  // A lower price goes live at once, and the declaration given stays: the weapon is the same.
+  await expect(page.getByText('Prețul nou, mai mic, apare imediat, fără verificare.')).toBeVisible();
+  await expect(page.getByTestId('declaration-state')).toContainText('Declarația ta rămâne valabilă');
   await page.getByRole('button', { name: 'Salvează modificările' }).click();
-  await expect(page.getByText('Anunțul a fost actualizat cu succes')).toBeVisible();
+  await expect(page.getByText('Prețul nou apare deja în anunț')).toBeVisible();
   await page.goto(`/ad/${ad.id}`);
-  await expect(page.getByText('Acest anunț așteaptă verificarea unui moderator')).toBeVisible();
+  await expect(page.getByText('Acest anunț așteaptă verificarea unui moderator')).toHaveCount(0);
+  await expect(page.getByText(/4\.200/).first()).toBeVisible();
 });

@@ -43,16 +43,26 @@ test('a saved search mails its alert in the buyer’s language; the link opens t
 
   await page.goto(search);
   await page.getByTestId('save-search').click();
-  await expect(page).toHaveURL(/\/auth\?mode=login&next=/);
+  await expect(page).toHaveURL(/\/auth\?mode=login&next=.*&reason=save-search$/);
+  // The sign-in page says why the visitor is there (issue 26).
+  await expect(page.getByTestId('sign-in-reason')).toHaveText(
+    'Autentifică-te ca să salvezi căutarea și să primești alerte: o salvăm imediat după.',
+  );
   await page.getByLabel('E-mail').fill(buyer.email);
   await page.getByLabel('Parolă', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Autentifică-te' }).click();
-  // Back at the same search, which one click saves.
+  // Back at the same search, saved on the way: no second click needed (issue 26).
   await expect(page).toHaveURL(new RegExp(`/browse\\?q=zeiss\\+${word}&category=optics$`));
-  await page.getByTestId('save-search').click();
   const name = `Zeiss ${word}`;
   await expect(page.getByText(`Căutare salvată: „${name}”`)).toBeVisible();
   await shoot(page, 'browse-saved');
+  // Saving it again says it is saved already, and keeps one (issue 26).
+  await page.getByTestId('save-search').click();
+  await expect(page.getByText('Această căutare este deja salvată.')).toBeVisible();
+  const saved = await page.request.get('/api/me/saved-searches');
+  expect(
+    ((await saved.json()) as { items: Array<{ name: string }> }).items.filter((item) => item.name === name),
+  ).toHaveLength(1);
 
   // A second user posts a matching ad; a moderator approves it.
   const first = await sellerPosts(browser, `Lunetă Zeiss Conquest V4 ${word}`, { firstName: 'Sorin' });

@@ -6,7 +6,10 @@ test('from an ad, the seller’s name leads to their profile and their other ads
 }) => {
   const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
   await page.goto(`/ad/${adId}`);
-  await page.getByRole('link', { name: DEMO_SELLER.name }).click();
+  // Issue 26: the ad page names the seller as their page does, never with the last name.
+  await expect(page.getByTestId('seller-link')).toHaveText('Mihai P.');
+  await expect(page.locator('main')).not.toContainText(DEMO_SELLER.name);
+  await page.getByRole('link', { name: 'Mihai P.' }).click();
   await expect(page).toHaveURL(/\/seller\/[^/]+$/);
 
   const profile = page.getByTestId('seller-profile');

@@ -27,14 +27,9 @@ import { type Database, openDatabase, queryRows } from '../server/db/client';
 import { savedSearches } from '../server/db/schema/saved-searches';
 import { workMail } from '../server/jobs/mail-job';
 import { createLogger } from '../server/logger';
-import {
-  countAds,
-  ensureSeedUsers,
-  insertSyntheticBatch,
-  withAdIndexesDropped,
-} from '../server/seed/synthetic';
 import { drawItem, randomFrom } from './bench-browse/workload';
 import { ensureDatabase } from './lib/bench-database';
+import { seedBenchAds } from './lib/bench-stats';
 import { startMailCaptureProcess } from './lib/mail-capture-process';
 import { progressBar } from './lib/progress';
 
@@ -50,19 +45,9 @@ const BUDGET = { matchP95Ms: 50, digestSeconds: 300, mailsPerSecond: 200 };
 const count = async (db: Database, query: ReturnType<typeof sql>) =>
   (await queryRows<{ n: number }>(db, query))[0]?.n ?? 0;
 
+/** The ads, as bench:browse seeds them (scripts/lib/bench-stats.ts). */
 async function seedAds(db: Database) {
-  const existing = await countAds(db);
-  if (existing >= ADS) return;
-  await ensureSeedUsers(db, 500);
-  const bar = progressBar('ads', ADS - existing);
-  await withAdIndexesDropped(db, async () => {
-    for (let from = existing; from < ADS; from += 10_000) {
-      const to = Math.min(ADS, from + 10_000);
-      await insertSyntheticBatch(db, from, to, 500);
-      bar.update(to - existing);
-    }
-  });
-  bar.done();
+  await seedBenchAds(db, ADS);
 }
 
 async function seedUsers(db: Database) {

@@ -21,17 +21,13 @@ import { indexedBrowse } from '../server/ads/search-index/indexed-browse';
 import { refreshSearchVocabulary, vocabularyIsEmpty } from '../server/ads/search-vocabulary';
 import { type Database, openDatabase, PLANNER_SETTINGS, queryRows } from '../server/db/client';
 import { throughSortIndex } from '../server/db/planner';
-import {
-  countAds,
-  ensureSeedUsers,
-  insertSyntheticBatch,
-  withAdIndexesDropped,
-} from '../server/seed/synthetic';
+import { countAds } from '../server/seed/synthetic';
 import { createLocalDiskStorage } from '../server/storage/local-disk-storage';
 import { openConnection } from './bench-browse/one-connection';
 import { drawWorkload, randomFrom, type WorkItem } from './bench-browse/workload';
 import { ensureDatabase } from './lib/bench-database';
 import { startBenchServer } from './lib/bench-server';
+import { seedBenchAds, stats } from './lib/bench-stats';
 import { progressBar } from './lib/progress';
 
 const TARGET_ADS = Number(process.env.BENCH_ADS ?? 1_000_000);
@@ -45,24 +41,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3210);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 
 const BUDGET = { classP95Ms: 25, mixRps: 400, mixP99Ms: 250, apiOverSqlP50: 1.5 };
-
-async function seed(db: Database) {
-  const existing = await countAds(db);
-  if (existing >= TARGET_ADS) return { seeded: 0, existing };
-  await ensureSeedUsers(db, 500);
-  const bar = progressBar('ads', TARGET_ADS - existing);
-  const started = Date.now();
-  await withAdIndexesDropped(db, async () => {
-    for (let from = existing; from < TARGET_ADS; from += 10_000) {
-      const to = Math.min(TARGET_ADS, from + 10_000);
-      await insertSyntheticBatch(db, from, to, 500);
-      bar.update(to - existing);
-    }
-    bar.done();
-  });
-  await db.execute('vacuum analyze');
-  return { seeded: TARGET_ADS - existing, existing, seconds: (Date.now() - started) / 1000 };
-}
 
 const qs = (query: Record<string, string>) => new URLSearchParams(query).toString();
 const pathOf = (item: WorkItem) => `/api/ads?${qs(item.query)}`;
@@ -110,14 +88,6 @@ async function addDeepPages(
   }
   bar.done();
   return deep;
-}
-
-type Stats = { n: number; p50: number; p95: number; p99: number; max: number };
-function stats(times: number[]): Stats {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (p: number) =>
-    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! * 100) / 100;
-  return { n: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
 }
 
 /**
@@ -259,7 +229,7 @@ await ensureDatabase(url);
 const database = await openDatabase({ kind: 'pg', url, poolSize: POOL_SIZE });
 await database.migrate();
 console.log(`Seeding up to ${TARGET_ADS.toLocaleString('en-US')} ads...`);
-const seeding = await seed(database.db);
+const seeding = await seedBenchAds(database.db, TARGET_ADS);
 const total = await countAds(database.db);
 if (await vocabularyIsEmpty(database.db)) await refreshSearchVocabulary(database.db);
 if (process.env.BENCH_SEED_ONLY === '1') {

@@ -6,6 +6,7 @@ import type { DbHandle } from './db/client';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { AppMetrics } from './metrics/metrics';
 import type { Storage } from './storage/storage';
 
 /** Everything the API needs from the outside, passed in so tests can build an app on their own database. */
@@ -31,6 +32,8 @@ export type Services = {
   logger: Logger;
   /** The in-memory search index (server/ads/search-index/); loaded by main.ts or the test harness. */
   search: IndexedSearch;
+  /** Request, mail, queue, index and pool metrics for /metrics (server/metrics/). */
+  metrics: AppMetrics;
 };
 
 /** Per-request values that middleware sets for the handlers. */

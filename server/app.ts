@@ -7,29 +7,40 @@ import { AdGoneError } from './ads/gone';
 import { IndexedSearch } from './ads/search-index/index-sync';
 import type { AppDeps, AppEnv, Services } from './app-env';
 import { createAuth } from './auth/auth';
-import { authRoutes } from './auth/auth-routes';
+import { AUTH_BODY_SCHEMAS, authRoutes } from './auth/auth-routes';
+import { hashingForRequest } from './auth/password-hashing';
 import { resolveAuthSecret } from './auth/secret';
+import { sessionRoutes } from './auth/session-routes';
 import { viewerMiddleware } from './auth/viewer';
+import { type ControlActions, mountControl } from './backup/live-pglite';
 import { isDatabaseUnavailableError, isDatabaseUnreachable } from './db/client';
 import { AppError, errorBody } from './errors';
 import { createApiRouter } from './http/api-app';
 import { jsonCompression } from './http/json-compression';
 import { createMicroCache } from './http/micro-cache';
+import { authEndpointDocs, openApiDocument, registerAuthEndpoints } from './http/openapi-contract';
 import { requestLog } from './http/request-log';
 import { sameOrigin } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
 import { createJobQueue } from './jobs/queue';
 import { createMailer } from './mail/mailer';
+import { AppMetrics } from './metrics/metrics';
+import { metricsRoute } from './metrics/metrics-route';
+import { accountDataRoutes } from './routes/account-data';
 import { adminAuditRoutes } from './routes/admin-audit';
 import { adminModerationRoutes } from './routes/admin-moderation';
 import { adminReportsRoutes } from './routes/admin-reports';
+import { adminSuspectsRoutes } from './routes/admin-suspects';
+import { adminTrustRoutes } from './routes/admin-trust';
 import { adminUsersRoutes } from './routes/admin-users';
 import { adsRoutes } from './routes/ads';
 import { conversationsRoutes } from './routes/conversations';
 import { dealersRoutes } from './routes/dealers';
+import { dealsRoutes } from './routes/deals';
 import { favoritesRoutes } from './routes/favorites';
 import { healthRoutes } from './routes/health';
+import { legalRoutes } from './routes/legal';
 import { meRoutes } from './routes/me';
 import { overviewRoutes } from './routes/overview';
 import { reportsRoutes } from './routes/reports';
@@ -47,6 +58,8 @@ import { serveStorage } from './storage/serve-storage';
 export type AppOptions = {
   /** Serve the built SPA next to the API (the production server); API tests leave it out. */
   web?: boolean;
+  /** The embedded database's dump for `npm run db:backup` while the server runs (server/backup/). */
+  control?: { token: string } & ControlActions;
 };
 
 /** Uploaded images are served from here, with immutable caching (their keys never repeat). */
@@ -73,12 +86,14 @@ export function createServices(deps: AppDeps): Services {
     publicUrl: config.publicUrl,
     queue,
     appOrigins: config.appOrigins,
+    legalVersions: config.legalVersions,
   });
   const storage =
     deps.storage ??
     createLocalDiskStorage({ rootDir: path.join(config.dataDir, 'uploads'), publicBaseUrl: MEDIA_PREFIX });
   const search = new IndexedSearch(database.db);
-  return { config, db: database.db, auth, mailer, queue, storage, logger, search };
+  const metrics = new AppMetrics({ db: database.db, queue, search });
+  return { config, db: database.db, auth, mailer, queue, storage, logger, search, metrics };
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
@@ -97,6 +112,7 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   const { config, logger } = services;
   const app = new Hono<AppEnv>();
   app.use(requestId());
+  app.use(services.metrics.middleware());
   app.use(requestLog(logger));
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
   app.use(compress());
@@ -141,12 +157,26 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   // Seller pages and the typical review wait are the same for everyone too (issue 12).
   for (const path of ['/api/sellers/:id', '/api/sellers/:id/ads', '/api/moderation/typical-wait'])
     app.use(path, listCache.middleware);
+  // A sign-in's password hash is dropped when its client leaves (password-hashing.ts).
+  // Only the auth endpoints hash passwords. Reading a request's signal makes @hono/node-server build a
+  // full web Request: elsewhere that costs every request, and it held a stopping server's exit ~3 s.
+  app.use('/api/auth/*', hashingForRequest);
   app.use('/api/*', viewerMiddleware(services.auth, services.db));
-  app.route('/api', authRoutes(services.auth, services.db, { trustProxy: config.trustProxy }));
+  app.route(
+    '/api',
+    authRoutes(services.auth, services.db, {
+      trustProxy: config.trustProxy,
+      queue: services.queue,
+      publicUrl: config.publicUrl,
+    }),
+  );
 
   const api = createApiRouter();
   api.route('/', healthRoutes(services.db, services.search));
   api.route('/', meRoutes(services));
+  api.route('/', sessionRoutes(services));
+  api.route('/', legalRoutes(services));
+  api.route('/', accountDataRoutes(services));
   api.route('/', adsRoutes(services));
   api.route('/', uploadsRoutes(services));
   api.route('/', conversationsRoutes(services));
@@ -156,20 +186,22 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   api.route('/', dealersRoutes(services));
   api.route('/', overviewRoutes(services));
   api.route('/', sellersRoutes(services));
+  api.route('/', dealsRoutes(services));
   api.route('/', reviewWaitRoutes(services));
   api.route('/', adminModerationRoutes(services));
   api.route('/', adminReportsRoutes(services));
   api.route('/', adminUsersRoutes(services));
   api.route('/', adminAuditRoutes(services));
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'ArmaMarket API', version: '1.0.0' },
-    servers: [{ url: '/api' }],
-  });
+  api.route('/', adminTrustRoutes(services));
+  api.route('/', adminSuspectsRoutes(services));
+  registerAuthEndpoints(api, authEndpointDocs(AUTH_BODY_SCHEMAS));
+  api.get('/openapi.json', (c) => c.json(openApiDocument(api)));
   app.route('/api', api);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'No such API route'), 404));
   app.get(`${MEDIA_PREFIX}/*`, serveStorage(services.storage, { prefix: MEDIA_PREFIX }));
 
+  if (options.control) mountControl(app, options.control.token, options.control);
+  app.get('/metrics', metricsRoute(services.metrics, config.metricsToken));
   app.get('/robots.txt', robotsTxt(config.publicUrl));
   app.route('/', sitemapRoutes(services));
   if (options.web)

@@ -10,6 +10,8 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.demoData).toBe(true);
+    // Issue 26, item 31: mail comes from the site's name.
+    expect(config.mailFrom).toBe('ArmaMarket <no-reply@localhost>');
   });
 
   it('treats empty variables as unset', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isValidCui } from '../common/cui';
 
 const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -23,7 +24,7 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
   ),
-  MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('Armory <no-reply@localhost>')),
+  MAIL_FROM: z.preprocess(emptyAsUnset, z.string().default('ArmaMarket <no-reply@localhost>')),
   AUTH_SECRET: z.preprocess(emptyAsUnset, z.string().min(32, 'must be at least 32 characters').optional()),
   DEMO_DATA: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
   LOG_LEVEL: z.preprocess(
@@ -46,6 +47,34 @@ const envSchema = z.object({
   MAIL_RETRY_LIMIT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(50).default(12)),
   ALERT_INTERVAL_SECONDS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(86_400).default(900)),
   QUEUE_SCHEDULES: z.preprocess(emptyAsUnset, z.enum(['on', 'off']).default('on')),
+  // /metrics (Prometheus text): on a port of its own, or on the main port behind `Authorization: Bearer`.
+  METRICS_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_TOKEN: z.preprocess(emptyAsUnset, z.string().min(16, 'must be at least 16 characters').optional()),
+  // Who runs the site (issue 31): named on /termeni, /confidentialitate and /contact, as Legea 365/2002
+  // art. 5 asks of a service provider. Unset, the pages say that the operator has not filled them in.
+  OPERATOR_NAME: z.preprocess(emptyAsUnset, z.string().max(200).optional()),
+  OPERATOR_CUI: z.preprocess(
+    emptyAsUnset,
+    z.string().refine(isValidCui, 'must be a valid CUI (check digit)').optional(),
+  ),
+  OPERATOR_ADDRESS: z.preprocess(emptyAsUnset, z.string().max(300).optional()),
+  OPERATOR_EMAIL: z.preprocess(emptyAsUnset, z.email('must be an e-mail address').optional()),
+  // The versions of the terms and of the privacy notice: a new terms version asks every signed-in
+  // user to accept it once; both are recorded with each acceptance.
+  TERMS_VERSION: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^[\w.-]{1,40}$/, 'must be a short version name (letters, digits, . _ -)')
+      .default('2026-11-27'),
+  ),
+  PRIVACY_VERSION: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^[\w.-]{1,40}$/, 'must be a short version name (letters, digits, . _ -)')
+      .default('2026-11-27'),
+  ),
   MAINTENANCE_CRON: z.preprocess(
     emptyAsUnset,
     z
@@ -98,6 +127,14 @@ export type Config = {
   queueSchedules: boolean;
   /** At most one instant alert mail per saved search in this many seconds (15 minutes; e2e shortens it). */
   alertIntervalSeconds: number;
+  /** A port of its own serving only /metrics (bind it where only the monitoring can reach it). */
+  metricsPort: number | undefined;
+  /** When set, the main port serves /metrics to `Authorization: Bearer <token>`; otherwise it answers 404. */
+  metricsToken: string | undefined;
+  /** Who runs the site, as the legal pages name them (null: not configured). */
+  operator: { name: string | null; cui: string | null; address: string | null; email: string | null };
+  /** The current versions of the terms and of the privacy notice (issue 31). */
+  legalVersions: { terms: string; privacy: string };
 };
 
 const proxyHops = (value: string) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value));
@@ -138,5 +175,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maintenanceCron: e.MAINTENANCE_CRON,
     queueSchedules: e.QUEUE_SCHEDULES === 'on',
     alertIntervalSeconds: e.ALERT_INTERVAL_SECONDS,
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
+    operator: {
+      name: e.OPERATOR_NAME ?? null,
+      cui: e.OPERATOR_CUI ?? null,
+      address: e.OPERATOR_ADDRESS ?? null,
+      email: e.OPERATOR_EMAIL ?? null,
+    },
+    legalVersions: { terms: e.TERMS_VERSION, privacy: e.PRIVACY_VERSION },
   };
 }

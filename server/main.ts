@@ -2,11 +2,14 @@ import { serve } from '@hono/node-server';
 import { remakeSearchFields } from './ads/search-refresh';
 import { refreshSearchVocabulary, vocabularyIsEmpty } from './ads/search-vocabulary';
 import { buildApp, createServices } from './app';
+import { newControlToken, removeControlFile, writeControlFile } from './backup/live-pglite';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase, SERVING_TIMEOUTS } from './db/client';
 import { trackInFlight } from './http/in-flight';
+import { runMaintenance } from './jobs/maintenance';
 import { startWorkers } from './jobs/workers';
 import { createLogger } from './logger';
+import { metricsOnly } from './metrics/metrics-route';
 import { seedDemoOnFirstStart } from './seed/first-start';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -41,18 +44,42 @@ async function main() {
     );
   }
   // Search answers from the database until the in-memory index has loaded (seconds at a million ads).
+  // A failed load (PostgreSQL restarting meanwhile) is retried with backoff: health and /metrics say so.
   const indexStarted = Date.now();
   void services.search
-    .load()
-    .then(() =>
-      logger.info({ ads: services.search.size, ms: Date.now() - indexStarted }, 'search index loaded'),
+    .loadWithRetry((err, retryInMs) =>
+      logger.warn(
+        { err, retryInMs },
+        'search index not loaded: search stays on the database until a retry loads it',
+      ),
     )
-    .catch((err) => logger.warn({ err }, 'search index not loaded: search stays on the database'));
-  const app = buildApp(services, { web: !config.apiOnly });
+    .then(() => {
+      if (services.search.ready)
+        logger.info({ ads: services.search.size, ms: Date.now() - indexStarted }, 'search index loaded');
+    });
+  const pglite = database.queueTarget.kind === 'pglite' ? database.queueTarget.client : null;
+  const controlToken = newControlToken();
+  const app = buildApp(services, {
+    web: !config.apiOnly,
+    control: pglite
+      ? {
+          token: controlToken,
+          dump: () => pglite.dumpDataDir('gzip'),
+          maintenance: () => runMaintenance(services),
+        }
+      : undefined,
+  });
   await startWorkers(services);
   const handlers = trackInFlight(app.fetch);
+  const metricsServer = config.metricsPort
+    ? serve(
+        { fetch: metricsOnly(services.metrics), port: config.metricsPort, hostname: config.host },
+        (info) => logger.info(`Metrics on port ${info.port} (/metrics)`),
+      )
+    : null;
   const server = serve({ fetch: handlers.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(`Marketplace listening on ${config.publicUrl} (port ${info.port})`);
+    if (pglite) writeControlFile(config.dataDir, info.port, controlToken);
   });
   // Node closes an idle keep-alive connection after 5 s; a client that sends its next request on it at
   // that moment gets a reset ("socket hang up"). Idle connections are kept longer than a proxy or a
@@ -83,6 +110,8 @@ async function main() {
     // close() stops accepting connections at once and calls back when the open ones are gone; the
     // database stays open until then, and until the handlers of clients that hung up have finished too.
     services.search.stop();
+    metricsServer?.close();
+    if (pglite) removeControlFile(config.dataDir);
     server.close(async () => {
       clearInterval(sweepIdle);
       if (!(await handlers.settled(SHUTDOWN_GRACE_MS / 2))) logger.warn('requests still running at shutdown');

@@ -1,17 +1,18 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { RootLayout } from './components/layout/root-layout';
 import { HomePage } from './features/listings/home-page';
-import { BrowseRoute } from './routes/browse-route';
+import { useAuth } from './lib/auth';
 import { NotFoundPage } from './routes/not-found-page';
 
 /*
- * Pages load on first visit (React.lazy). RootLayout's Suspense shows "loading" on a first load;
- * moving between pages is a transition (BrowserRouter wraps history updates in startTransition), so
- * the current page stays until the next one has loaded. Home and browse come with the entry script:
- * browse is where most visits land, and as a lazy page its dozen small chunks queued on a phone's
- * six connections (Lighthouse: first paint 2.1 s, 1.5 s with it in the entry, for 9 KB gzip more).
+ * Pages load on first visit (React.lazy). RootLayout's Suspense shows "loading" on a first load of a
+ * page the browser renders alone; moving between pages is a transition (BrowserRouter wraps history
+ * updates in startTransition), so the current page stays until the next one has loaded. Home comes
+ * with the entry script. Browse, ad and seller pages arrive as server HTML (server/seo/pages.ts), so
+ * their chunks (hinted with modulepreload, server/seo/asset-hints.ts) delay hydration, not the paint.
  */
+const BrowseRoute = lazy(() => import('./routes/browse-route').then((m) => ({ default: m.BrowseRoute })));
 const AuthPage = lazy(() => import('./features/auth/auth-page').then((m) => ({ default: m.AuthPage })));
 const VerifiedPage = lazy(() =>
   import('./features/auth/verified-page').then((m) => ({ default: m.VerifiedPage })),
@@ -44,15 +45,16 @@ const DashboardLayout = lazy(() =>
 const OverviewPage = lazy(() =>
   import('./features/dashboard/overview-page').then((m) => ({ default: m.OverviewPage })),
 );
-const MyListingsPage = lazy(() =>
-  import('./features/dashboard/my-listings-page').then((m) => ({ default: m.MyListingsPage })),
+const MyListingsRoute = lazy(() =>
+  import('./routes/my-listings-route').then((m) => ({ default: m.MyListingsRoute })),
 );
 const ConversationsPage = lazy(() =>
   import('./features/messages/conversations-page').then((m) => ({ default: m.ConversationsPage })),
 );
-const ConversationPage = lazy(() =>
-  import('./features/messages/conversation-page').then((m) => ({ default: m.ConversationPage })),
+const ConversationRoute = lazy(() =>
+  import('./routes/conversation-route').then((m) => ({ default: m.ConversationRoute })),
 );
+const DealsPage = lazy(() => import('./features/deals/deals-page').then((m) => ({ default: m.DealsPage })));
 const SavedSearchesPage = lazy(() =>
   import('./features/saved-searches/saved-searches-page').then((m) => ({ default: m.SavedSearchesPage })),
 );
@@ -62,6 +64,28 @@ const FavoritesRoute = lazy(() =>
 const SettingsPage = lazy(() =>
   import('./features/account/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+// Issue 31: the legal pages (rendered on the server, server/seo/pages.ts) and the notice asking a
+// signed-in user to accept new terms, loaded only once someone is signed in.
+const legalPage = (name: 'TermsPage' | 'PrivacyPage' | 'ContactPage' | 'CookiesPage') =>
+  lazy(() => import('./features/legal/legal-page').then((m) => ({ default: m[name] })));
+const TermsPage = legalPage('TermsPage');
+const PrivacyPage = legalPage('PrivacyPage');
+const ContactPage = legalPage('ContactPage');
+const CookiesPage = legalPage('CookiesPage');
+const TermsNotice = lazy(() =>
+  import('./features/legal/terms-notice').then((m) => ({ default: m.TermsNotice })),
+);
+
+function SignedInNotices() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <TermsNotice />
+    </Suspense>
+  );
+}
+
 // The admin panel is one chunk of its own, loaded only when someone opens it.
 const AdminRoutes = lazy(() =>
   import('./features/admin/admin-routes').then((m) => ({ default: m.AdminRoutes })),
@@ -74,7 +98,7 @@ const AdminRoutes = lazy(() =>
  */
 const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <RootLayout notice={<SignedInNotices />} />,
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/auth', element: <AuthPage /> },
@@ -87,15 +111,20 @@ const routes: RouteObject[] = [
       { path: '/ad/:id/edit', element: <EditAdPage /> },
       { path: '/unsubscribe', element: <UnsubscribePage /> },
       { path: '/renew', element: <RenewPage /> },
+      { path: '/termeni', element: <TermsPage /> },
+      { path: '/confidentialitate', element: <PrivacyPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/cookies', element: <CookiesPage /> },
       { path: '/post-ad', element: <PostAdPage /> },
       {
         path: '/dashboard',
         element: <DashboardLayout />,
         children: [
           { index: true, element: <OverviewPage /> },
-          { path: 'listings', element: <MyListingsPage /> },
+          { path: 'listings', element: <MyListingsRoute /> },
           { path: 'messages', element: <ConversationsPage /> },
-          { path: 'messages/:conversationId', element: <ConversationPage /> },
+          { path: 'messages/:conversationId', element: <ConversationRoute /> },
+          { path: 'deals', element: <DealsPage /> },
           { path: 'saved-searches', element: <SavedSearchesPage /> },
           { path: 'favorites', element: <FavoritesRoute /> },
           { path: 'settings', element: <SettingsPage /> },

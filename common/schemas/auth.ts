@@ -3,15 +3,11 @@ import { ADDRESS_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX
 import { RETURN_PATH_MAX, safeReturnPath } from '../return-path';
 import { ROLES } from '../roles';
 import { LANGUAGES } from '../values';
+import { signUpConsentFields } from './legal';
+import { singleLineText, untrimmedSingleLine } from './text';
 
 // Messages are keys of the `validation` catalog: the web app translates them,
 // the API answers with their English text.
-
-/**
- * PostgreSQL text cannot hold NUL: a pasted one is dropped (before the length checks), as the server
- * does for ads and messages, rather than failing the request. For text that is stored or looked up.
- */
-export const withoutNul = (text: string) => text.replaceAll('\u0000', '');
 
 export const emailSchema = z
   .string({ error: 'emailInvalid' })
@@ -20,15 +16,15 @@ export const emailSchema = z
   .max(EMAIL_MAX, 'emailInvalid')
   .pipe(z.email({ error: 'emailInvalid' }));
 
-export const newPasswordSchema = z
-  .string({ error: 'passwordMin' })
+/** A password being chosen. Those typed to sign in or confirm are taken as they are (set before this rule). */
+export const newPasswordSchema = untrimmedSingleLine({ error: 'passwordMin' })
   .min(PASSWORD_MIN, 'passwordMin')
   .max(PASSWORD_MAX, 'passwordMax');
 
 const nameSchema = (
   required: 'firstNameRequired' | 'lastNameRequired',
   max: 'firstNameMax' | 'lastNameMax',
-) => z.string({ error: required }).overwrite(withoutNul).trim().min(1, required).max(NAME_MAX, max);
+) => singleLineText({ error: required }).min(1, required).max(NAME_MAX, max);
 
 export const firstNameSchema = nameSchema('firstNameRequired', 'firstNameMax');
 export const lastNameSchema = nameSchema('lastNameRequired', 'lastNameMax');
@@ -58,6 +54,8 @@ export const signUpSchema = z.object({
   lastName: lastNameSchema,
   locale: localeSchema.default('ro'),
   next: returnPathSchema.optional(),
+  // Issue 31: 18 or older, and the terms and privacy notice accepted (their versions come from the server).
+  ...signUpConsentFields,
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
@@ -66,7 +64,7 @@ export const resendVerificationSchema = z.object({ email: emailSchema, next: ret
 export const requestPasswordResetSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().overwrite(withoutNul).min(1).max(500),
+  token: untrimmedSingleLine().min(1).max(500),
   newPassword: newPasswordSchema,
 });
 
@@ -87,27 +85,28 @@ export const totpCodeSchema = z.object({
     .trim()
     .regex(/^\d{6}$/, 'totpCode'),
   trustDevice: z.boolean().optional(),
+  /** Enrolment only: the code mailed to the account's address (server/auth/two-factor-steps.ts). */
+  emailCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'emailCode')
+    .optional(),
 });
 
 export const backupCodeSchema = z.object({
-  code: z.string().trim().min(4, 'backupCode').max(64, 'backupCode'),
+  code: singleLineText().min(4, 'backupCode').max(64, 'backupCode'),
   trustDevice: z.boolean().optional(),
 });
 
 export const profileUpdateSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
-  phone: z
-    .string()
-    .trim()
+  phone: singleLineText()
     .max(PHONE_MAX, 'phoneInvalid')
     .regex(/^(\+?[\d\s().-]{6,})?$/, 'phoneInvalid')
     .transform((value) => value || null)
     .nullish(),
-  address: z
-    .string()
-    .overwrite(withoutNul)
-    .trim()
+  address: singleLineText()
     .max(ADDRESS_MAX, 'addressMax')
     .transform((value) => value || null)
     .nullish(),
@@ -133,3 +132,18 @@ export const meSchema = z.object({
   }),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** One session of the signed-in account, as Settings lists them (issue 26). */
+export const accountSessionSchema = z.object({
+  id: z.string(),
+  /** Read from the user agent; null when it names none we know. */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+export const accountSessionsSchema = z.object({ sessions: z.array(accountSessionSchema) });
+export const endedSessionsSchema = z.object({ ended: z.number().int() });

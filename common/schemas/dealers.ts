@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidCui, normalizeCui } from '../cui';
 import { moderationReasonSchema } from './admin';
-import { withoutNul } from './auth';
+import { singleLineText, untrimmedSingleLine } from './text';
 
 // Verified dealers (issue 12): an authorised arms dealer (armurier autorizat) applies from Settings,
 // an admin.super approves or refuses; verified dealers carry a badge and a browse filter.
@@ -11,13 +11,12 @@ export const DEALER_NAME_MAX = 120;
 export const DEALER_AUTHORISATION_MAX = 60;
 
 const text = (min: string, max: number, maxKey: string) =>
-  z.string({ error: min }).overwrite(withoutNul).trim().min(2, min).max(max, maxKey);
+  singleLineText({ error: min }).min(2, min).max(max, maxKey);
 
 /** POST /api/me/dealer: the application. The CUI is stored as its digits. */
 export const dealerApplicationInputSchema = z.object({
   businessName: text('dealerNameMin', DEALER_NAME_MAX, 'dealerNameMax'),
-  cui: z
-    .string({ error: 'cuiInvalid' })
+  cui: untrimmedSingleLine({ error: 'cuiInvalid' })
     .max(20, 'cuiInvalid')
     .refine(isValidCui, 'cuiInvalid')
     .transform((value) => normalizeCui(value) ?? value),
@@ -70,7 +69,7 @@ export type AdminDealerApplication = z.infer<typeof adminDealerApplicationSchema
 
 export const dealerApplicationsQuerySchema = z.object({
   status: z.enum(DEALER_APPLICATION_STATUSES, { error: 'invalid' }).default('pending'),
-  cursor: z.string().max(300).optional(),
+  cursor: untrimmedSingleLine().max(300).optional(),
 });
 
 export const dealerApplicationsPageSchema = z.object({

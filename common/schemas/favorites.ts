@@ -3,7 +3,8 @@ import { adCardSchema } from './ads';
 
 /** A favorited ad as the dashboard shows it: the card plus the seller's name. */
 export const favoriteAdSchema = adCardSchema.extend({
-  seller: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+  /** The seller as their public page names them ("Mihai P."), never the full last name. */
+  seller: z.object({ id: z.string(), displayName: z.string() }),
   favoritedAt: z.string(),
 });
 export type FavoriteAd = z.infer<typeof favoriteAdSchema>;

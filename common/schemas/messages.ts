@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { MESSAGE_MAX } from '../limits';
+import { accountMarksSchema, messageSafetySchema } from '../scam/safety';
+import { offerSchema, offerStepSchema } from './deals';
+import { multiLineText } from './text';
 
 // Messages are keys of the `validation` catalog (see schemas/auth.ts).
 
 /** A message to a seller or a reply: only the text; sender and receiver come from the session and the ad. */
 export const messageInputSchema = z.object({
-  body: z
-    .string({ error: 'messageRequired' })
-    .trim()
-    .min(1, 'messageRequired')
-    .max(MESSAGE_MAX, 'messageMax'),
+  body: multiLineText({ error: 'messageRequired' }).min(1, 'messageRequired').max(MESSAGE_MAX, 'messageMax'),
 });
 export type MessageInput = z.input<typeof messageInputSchema>;
 
@@ -24,18 +23,35 @@ export const messageSchema = z.object({
   direction: z.enum(MESSAGE_DIRECTIONS),
   /** Null while the receiver has not opened the conversation. */
   readAt: z.string().nullable(),
+  /** Issue 30: the recipient's warning, the seller's new-account tip, the sender's note; absent when none. */
+  safety: messageSafetySchema.optional(),
+  /** Issue 28: the message is a step of an offer (made, countered, accepted...), drawn as a card. */
+  offer: offerStepSchema.nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
 export const conversationSummarySchema = z.object({
   id: z.string(),
   /** The ad's id is null once the ad is deleted; its title is kept. */
-  ad: z.object({ id: z.string().nullable(), title: z.string() }),
+  /** `sold`: the ad was sold meanwhile (issue 26), which the list and the conversation say. */
+  ad: z.object({ id: z.string().nullable(), title: z.string(), sold: z.boolean() }),
   /** The caller's side: the buyer wrote first, the seller owns the ad. */
   role: z.enum(['buyer', 'seller']),
-  otherParty: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+  /** Issue 30: `newAccount` ("Cont nou", younger than 30 days) and `emailVerified`; both false once erased. */
+  otherParty: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    ...accountMarksSchema.shape,
+  }),
   lastMessage: z
-    .object({ body: z.string(), createdAt: z.string(), direction: z.enum(MESSAGE_DIRECTIONS) })
+    .object({
+      body: z.string(),
+      createdAt: z.string(),
+      direction: z.enum(MESSAGE_DIRECTIONS),
+      /** Issue 28: the last message is a step of an offer. */
+      offer: offerStepSchema.nullable(),
+    })
     .nullable(),
   /** Messages received by the caller and not read yet. */
   unread: z.number(),
@@ -49,6 +65,8 @@ export type ConversationList = z.infer<typeof conversationListSchema>;
 /** One conversation with its messages, oldest first. */
 export const conversationDetailSchema = conversationSummarySchema.extend({
   messages: z.array(messageSchema),
+  /** Issue 28: the offers made in this conversation, oldest first, with what the caller may do. */
+  offers: z.array(offerSchema),
 });
 export type ConversationDetail = z.infer<typeof conversationDetailSchema>;
 

@@ -4,6 +4,7 @@ import { COUNTY_CODES, countyName } from '../counties';
 import { LEGAL_CATEGORIES } from '../legal';
 import { ACTIONS, CATEGORIES, CONDITIONS, LANGUAGES, type Language, PRICE_LOCALE } from '../values';
 import { browseQuerySchema } from './ads';
+import { singleLineText, untrimmedSingleLine } from './text';
 
 export const SAVED_SEARCH_NAME_MAX = 80;
 export const SAVED_SEARCH_FREQUENCIES = ['instant', 'daily', 'off'] as const;
@@ -65,9 +66,7 @@ export const savedSearchCreateSchema = z.object({
         : value,
     browseQuerySchema,
   ),
-  name: z
-    .string()
-    .trim()
+  name: singleLineText()
     .min(1, 'savedSearchNameRequired')
     .max(SAVED_SEARCH_NAME_MAX, 'savedSearchNameMax')
     .optional(),
@@ -79,9 +78,7 @@ export type SavedSearchCreate = z.input<typeof savedSearchCreateSchema>;
 /** PATCH /api/me/saved-searches/{id}: rename, or change how often it alerts. */
 export const savedSearchUpdateSchema = z
   .object({
-    name: z
-      .string({ error: 'savedSearchNameRequired' })
-      .trim()
+    name: singleLineText({ error: 'savedSearchNameRequired' })
       .min(1, 'savedSearchNameRequired')
       .max(SAVED_SEARCH_NAME_MAX, 'savedSearchNameMax')
       .optional(),
@@ -113,8 +110,8 @@ export const savedSearchListSchema = z.object({
 });
 export type SavedSearchList = z.infer<typeof savedSearchListSchema>;
 
-/** The unsubscribe link's token, from an alert mail. */
-export const unsubscribeTokenSchema = z.object({ token: z.string().min(1).max(300) });
+/** The unsubscribe link's token, from an alert mail (at most UNSUBSCRIBE_TOKEN_MAX, server/alerts/unsubscribe-token.ts). */
+export const unsubscribeTokenSchema = z.object({ token: untrimmedSingleLine().min(1).max(1000) });
 
 /** What the unsubscribe page shows and the POST answers. */
 export const unsubscribeInfoSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTY_CODES } from '../counties';
 import { adCardSchema } from './ads';
+import { untrimmedSingleLine } from './text';
 
 /** Seller profiles (issue 12): what anyone may read of a seller. Never an e-mail, phone or address. */
 
@@ -21,6 +22,8 @@ export const sellerProfileSchema = z.object({
   /** The month the account was made, "YYYY-MM" in Romania's time zone. */
   memberSince: z.string(),
   emailVerified: z.boolean(),
+  /** Issue 30: "Cont nou / New account": the account is younger than NEW_ACCOUNT_DAYS (30). */
+  newAccount: z.boolean(),
   /** A verified dealer's business name (issue 12): the page shows the badge with it; null otherwise. */
   dealerName: z.string().nullable(),
   counts: z.object({
@@ -38,7 +41,7 @@ export const sellerProfileSchema = z.object({
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 
 /** GET /api/sellers/{id}/ads: the query. */
-export const sellerAdsQuerySchema = z.object({ cursor: z.string().max(300).optional() });
+export const sellerAdsQuerySchema = z.object({ cursor: untrimmedSingleLine().max(300).optional() });
 
 /** GET /api/sellers/{id}/ads: the seller's listed ads, newest first, one keyset page at a time. */
 export const sellerAdsPageSchema = z.object({

@@ -77,8 +77,16 @@ export const JOINED_WORDS: Readonly<Record<string, string>> = {
   smithwesson: 'smith wesson',
 };
 
-/** A letters-then-digits word ('glock17', 'cz75', 'ak47') split as ads also write it ('glock 17'). */
+/**
+ * A letters-then-digits word ('glock17', 'cz75', 'p226') split as ads also write it ('glock 17').
+ * A rule, not a list: any model code is written joined, apart or hyphenated ('cz-75').
+ */
 export function splitModelNumber(word: string): string | null {
-  const match = /^([a-z]{2,})(\d{1,4})$/.exec(word);
+  const match = /^([a-z]+)(\d{1,4})$/.exec(word);
   return match ? `${match[1]} ${match[2]}` : null;
+}
+
+/** Two words that may be one model code written apart ('cz', '75' → 'cz75'), or null. */
+export function joinModelNumber(letters: string, digits: string): string | null {
+  return /^[a-z]+$/.test(letters) && /^\d{1,4}$/.test(digits) ? `${letters}${digits}` : null;
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+import { adIdByTitle, DEMO_AD_TITLE } from './demo';
 import { linkFromMail } from './outbox';
 
 let counter = 0;
@@ -24,12 +25,20 @@ export async function registerVerifiedUser(page: Page, options: { firstName?: st
       firstName: options.firstName ?? 'Vasile',
       lastName: 'Ionescu',
       locale: 'ro',
+      acceptAdult: true,
+      acceptTerms: true,
     },
   });
   expect(res.status()).toBe(200);
   await page.goto(await linkFromMail(email));
   await expect(page).toHaveURL(/\/auth\/verified$/);
   return { email, password: PASSWORD };
+}
+
+/** Registration's confirmations (issue 31): 18 or older, and the terms and privacy notice accepted. */
+export async function tickRegistrationConsents(page: Page) {
+  await page.getByLabel('Confirm că am cel puțin 18 ani.').check();
+  await page.getByLabel(/Accept termenii de utilizare/).check();
 }
 
 export async function signInThroughForm(page: Page, email: string, password: string) {
@@ -43,4 +52,14 @@ export async function signOutThroughMenu(page: Page) {
   await page.getByRole('button', { name: 'Meniul contului' }).click();
   await page.getByRole('menuitem', { name: 'Deconectare' }).click();
   await expect(page.getByRole('link', { name: 'Autentificare' })).toBeVisible();
+}
+
+/** A registered account, signed out again, on the demo ad's page: a visitor who can then sign in. */
+export async function signedOutOnDemoAd(page: Page): Promise<{ email: string; adId: string }> {
+  const { email } = await registerVerifiedUser(page);
+  await page.goto('/');
+  await signOutThroughMenu(page);
+  const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
+  await page.goto(`/ad/${adId}`);
+  return { email, adId };
 }

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect } from '@playwright/test';
-import { DEMO_MODERATOR, moderatorContext, signInThroughApi } from './moderation';
+import { DEMO_MODERATOR, DEMO_SUPER, sharedSessionContext, signInThroughApi } from './moderation';
 import { clientAddress } from './test';
 
 /** The e2e server starts with the demo data (DEMO_DATA=on): approved ads owned by these two sellers. */
@@ -13,12 +13,16 @@ export const DEMO_AD_TITLE = 'Pistol Glock 17 Gen 5, stare impecabilă';
 
 export const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
-/** A browser context of its own (its own cookies and client address), signed in through the API. */
+/**
+ * A browser context of its own (its own cookies and client address), signed in through the API. The
+ * demo accounts share one session for the run (sign-ins are limited per account).
+ */
 export async function signedInContext(
   browser: Browser,
   account: { email: string; password: string; totpSecret?: string },
 ): Promise<BrowserContext> {
-  if (account.email === DEMO_MODERATOR.email) return moderatorContext(browser);
+  if ([DEMO_MODERATOR.email, DEMO_SUPER.email, DEMO_SELLER.email].includes(account.email))
+    return sharedSessionContext(browser, account);
   const context = await browser.newContext({
     extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
   });

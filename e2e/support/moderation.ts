@@ -9,6 +9,7 @@ import {
   expect,
   type Page,
 } from '@playwright/test';
+import { E2E_OUTPUT_DIR } from './paths';
 
 /**
  * The demo moderator of the e2e server (server/seed/demo-seed.ts). Staff need two-factor, so it has
@@ -65,36 +66,49 @@ export async function signInModeratorThroughForm(page: Page): Promise<void> {
  * A browser context signed in as the demo moderator. The one place that knows how staff sign in:
  * when staff need a second factor, it goes here.
  */
-export async function moderatorContext(browser: Browser, options: BrowserContextOptions = {}) {
-  moderatorSession ??= sharedSession();
+export const moderatorContext = (browser: Browser, options: BrowserContextOptions = {}) =>
+  sharedSessionContext(browser, DEMO_MODERATOR, options);
+
+/**
+ * A browser context signed in as one of the demo accounts, with one session for the whole run per
+ * account: the server allows 10 sign-ins per account in 15 minutes, fewer than the specs that act as
+ * the demo moderator or the demo seller.
+ */
+export async function sharedSessionContext(
+  browser: Browser,
+  account: Account,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  let session = sessions.get(account.email) ?? sharedSession(account.email);
   const context = await browser.newContext({
     ...options,
-    // One session for the run (SESSION_FILE): the server allows 10 sign-ins per account in 15
-    // minutes, fewer than the specs that act as the moderator.
-    storageState: moderatorSession,
+    storageState: session,
     extraHTTPHeaders: {
       'x-forwarded-for': `10.9.${Date.now() % 250}.${Math.floor(Math.random() * 250) + 1}`,
     },
   });
-  if (!moderatorSession) {
-    await signInThroughApi(context.request, DEMO_MODERATOR);
-    moderatorSession = await context.storageState();
-    mkdirSync(path.dirname(SESSION_FILE), { recursive: true });
+  if (!session) {
+    await signInThroughApi(context.request, account);
+    session = await context.storageState();
+    const file = sessionFile(account.email);
+    mkdirSync(path.dirname(file), { recursive: true });
     // Written aside and renamed: another worker never reads half a file.
-    writeFileSync(`${SESSION_FILE}.${process.pid}`, JSON.stringify(moderatorSession));
-    renameSync(`${SESSION_FILE}.${process.pid}`, SESSION_FILE);
+    writeFileSync(`${file}.${process.pid}`, JSON.stringify(session));
+    renameSync(`${file}.${process.pid}`, file);
   }
+  sessions.set(account.email, session);
   return context;
 }
 /**
- * Shared by every worker process of the run, through a file: workers come and go (a new one per
- * project, one after each failure), and the account allows 10 sign-ins in 15 minutes. It lives in
- * the run's output folder, which Playwright empties when a run starts, as the server's data is.
+ * Shared by every worker process of the run, through a file per account: workers come and go (a new
+ * one per project, one after each failure). The files live in the run's output folder, which
+ * Playwright empties when a run starts, as the server's data is.
  */
-const SESSION_FILE = path.resolve('test-results', '.moderator-session.json');
-let moderatorSession: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
-const sharedSession = (): typeof moderatorSession =>
-  existsSync(SESSION_FILE) ? JSON.parse(readFileSync(SESSION_FILE, 'utf8')) : undefined;
+const sessionFile = (email: string) => path.join(E2E_OUTPUT_DIR, `.session-${email}.json`);
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+const sessions = new Map<string, StorageState>();
+const sharedSession = (email: string): StorageState | undefined =>
+  existsSync(sessionFile(email)) ? JSON.parse(readFileSync(sessionFile(email), 'utf8')) : undefined;
 
 /** A moderator session (the demo moderator of the e2e server) approves the ad through the API. */
 export async function approveAsModerator(browser: Browser, adId: string) {

@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { type CapturedMail, parseMail } from '../../server/test/mail-capture';
+import { E2E_DATA_DIR } from './paths';
 
 // The e2e server runs without SMTP_URL, so every mail lands in DATA_DIR/outbox as an .eml file.
-const outbox = path.resolve('.e2e-data/outbox');
+const outbox = path.join(E2E_DATA_DIR, 'outbox');
 
 function mailsTo(email: string): CapturedMail[] {
   let files: string[] = [];

@@ -95,18 +95,46 @@ const MESSAGES = [
   'Are acte în regulă? Transferul se face prin armurier?',
   'Îmi puteți trimite mai multe detalii despre stare?',
 ];
-const POSTS = [
-  { title: 'Carabină CZ 457, .22 LR', category: 'long-guns', brand: 'CZ', model: '457', caliber: '.22 LR' },
+export const POSTS = [
+  // A weapon is posted with its legal category and the seller's declaration, as the form sends it
+  // (without them the server refuses it, and the run could never meet its zero-error budget).
+  {
+    title: 'Carabină CZ 457, .22 LR',
+    category: 'long-guns',
+    brand: 'CZ',
+    model: '457',
+    caliber: '.22 LR',
+    legalCategory: 'authorisation',
+    declaration: true,
+  },
   {
     title: 'Pistol Walther PPQ M2, 9x19',
     category: 'firearms',
     brand: 'Walther',
     model: 'PPQ',
     caliber: '9x19',
+    legalCategory: 'authorisation',
+    declaration: true,
   },
   { title: 'Lunetă Leupold VX-3HD 4.5-14x40', category: 'optics', brand: 'Leupold', model: 'VX-3HD' },
   { title: 'Bipod Harris pentru carabină', category: 'accessories', brand: 'Harris', model: 'S-BRM' },
 ];
+/** The body the post-ad form sends for one of POSTS, drawn with the user's own `pick`. */
+export function postAdBody(pick: <T>(values: readonly T[]) => T, rand: () => number, imageId: string) {
+  const item = pick(POSTS);
+  return {
+    ...item,
+    description: `${item.title}, stare foarte bună, folosit puțin. Predare personală sau prin armurier.`,
+    condition: pick(CONDITIONS),
+    price: String(500 + Math.floor(rand() * 15_000)),
+    location: pick(CITIES),
+    county: pick(COUNTY_CODES),
+    subcategory: '',
+    action: '',
+    imageIds: [imageId],
+  };
+}
+
 const CITIES = ['București', 'Cluj-Napoca', 'Timișoara', 'Iași', 'Brașov', 'Sibiu', 'Craiova', 'Arad'];
 
 export type World = {
@@ -261,20 +289,7 @@ export async function runVirtualUser(world: World, plan: Plan): Promise<void> {
     if (!uploaded.body || over()) return;
     await think();
     if (over()) return;
-    const item = pick(POSTS);
-    await browser.post('post-ad', '/api/ads', {
-      json: {
-        ...item,
-        description: `${item.title}, stare foarte bună, folosit puțin. Predare personală sau prin armurier.`,
-        condition: pick(CONDITIONS),
-        price: String(500 + Math.floor(rand() * 15_000)),
-        location: pick(CITIES),
-        county: pick(COUNTY_CODES),
-        subcategory: '',
-        action: '',
-        imageIds: [uploaded.body.id],
-      },
-    });
+    await browser.post('post-ad', '/api/ads', { json: postAdBody(pick, rand, uploaded.body.id) });
   };
 
   const steps = Object.entries(WEIGHTS) as Array<[Step, number]>;

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-// The issue's budget for the home page's first load (83.3 KB on Preact, browse included, when set;
-// docs/ARCHITECTURE.md, Decisions).
-export const HOME_JS_BUDGET_GZIP = 100 * 1024;
+// Issue 27's budget for the home page's first load, React 19 included (it was 100 KB on Preact's
+// compatibility layer; docs/ARCHITECTURE.md, Decisions).
+export const HOME_JS_BUDGET_GZIP = 140 * 1024;
 
 export type BundleReport = {
   files: Array<{ file: string; bytes: number; gzip: number }>;

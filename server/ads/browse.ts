@@ -4,6 +4,7 @@ import type { AdPage, browseQuerySchema } from '../../common/schemas/ads';
 import { canonicalBrand, type Sort } from '../../common/values';
 import { type Database, queryRows } from '../db/client';
 import { throughBitmaps, throughSortIndex } from '../db/planner';
+import { CARD_SCORE_COLUMNS } from '../deals/score';
 import type { Storage } from '../storage/storage';
 import { type Cursor, decodeCursor, encodeCursor } from './cursor';
 import { type AdCardRow, presentCard } from './presenters';
@@ -11,7 +12,11 @@ import { firstImages } from './queries';
 import { buildSearchQuery, countiesInText } from './search';
 import { RANK_WEIGHTS } from './search-index/rank-cd';
 
-export type BrowseQuery = z.output<typeof browseQuerySchema>;
+/**
+ * A browse query as the API takes it; `mostWords` (never from a request) matches ads with all of the
+ * text's words but one: the near matches findAds shows below a short list.
+ */
+export type BrowseQuery = z.output<typeof browseQuerySchema> & { mostWords?: boolean };
 
 /**
  * A text search counts its matches up to this many and then says "more": an exact count of a
@@ -84,8 +89,9 @@ const afterRelevance = (c: Cursor) => {
 
 export const CARD_COLUMNS = sql`a.id, a.title, a.category, a.condition, a.price::float8 as price,
   a.price::text as "priceKey", a.location, a.county, a.caliber, a.caliber_id as "caliberId", a.action,
-  a.featured, a.status, a.created_at as "createdAt", a.legal_category as "legalCategory",
-  a.seller_dealer as "sellerDealer"`;
+  a.featured, a.status, a.created_at as "createdAt", a.published_at as "publishedAt",
+  a.legal_category as "legalCategory", a.seller_dealer as "sellerDealer",
+  a.reserved_at is not null as reserved, ${CARD_SCORE_COLUMNS}`;
 /**
  * What a set of matches or a walk's window carries: the sort keys (and for ranking the text). The
  * page's cards are then read by id (cardsOf): carrying every card column through a set of thousands
@@ -170,6 +176,8 @@ function planFor(query: BrowseQuery, sort: Sort, search: SQL | null): Plan {
   if (query.condition) walk.push(sql`a.condition = ${query.condition}`);
   for (const name of DRIVERS) if (name !== driver && equality[name]) filters.push(equality[name]);
   for (const county of countiesOf(query).slice(1)) filters.push(sql`a.county = ${county}`);
+  // Issue 28: "hide reserved" keeps nearly every ad, so it never drives; tested on the way.
+  if (query.available) filters.push(sql`a.reserved_at is null`);
   // Sorted by price, the bounds are where the walk starts and stops on the price index (a walk from
   // the cheapest ad testing `price >= 1500` would read only cheaper ones); else tested like a filter.
   const prices = priceConditions(query);
@@ -194,7 +202,7 @@ export async function browseAds(
   query: BrowseQuery,
   tuning: SearchTuning = DEFAULT_TUNING,
 ): Promise<AdPage> {
-  const search = buildSearchQuery(query.q);
+  const search = buildSearchQuery(query.q, query.mostWords);
   const sort = effectiveSort(query, search !== null);
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   const limit = query.limit + 1;

@@ -1,12 +1,16 @@
-import type { AdDetail } from '../../common/schemas/ads';
+import type { AdDetail, AdGone } from '../../common/schemas/ads';
 import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
 import { dealerNameOf } from '../dealers/dealers';
+import { summaryOf } from '../deals/score';
 import { notFound } from '../errors';
 import { can } from '../policies/policies';
+import { accountMarksOf } from '../scam/account-marks';
+import { displayNameOf } from '../sellers/profile';
 import { AdGoneError, availabilityOf } from './gone';
 import { presentDetail } from './presenters';
 import { findAd, imagesOfAd } from './queries';
+import { loadRevisionView } from './revision-view';
 
 /**
  * The detail of an ad as this viewer may see it: 410 with the reason when it is gone (sold, expired,
@@ -20,20 +24,26 @@ export async function loadAdDetail(
 ): Promise<AdDetail> {
   const availability = availabilityOf(await findAd(deps.db, id), viewer);
   if (availability.kind === 'unknown') throw notFound();
-  if (availability.kind === 'gone') throw new AdGoneError(availability.gone);
+  if (availability.kind === 'gone') throw new AdGoneError(await withPhoto(deps, id, availability.gone));
   const { found } = availability;
-  const [images, dealerName] = await Promise.all([
+  // Issue 26: the owner's pending edit is theirs and the moderators' to see, never the public's.
+  const seesRevision = can(viewer, 'ad.update', found.subject) || can(viewer, 'ad.moderate', found.subject);
+  const [images, dealerName, revision, marks] = await Promise.all([
     imagesOfAd(deps.db, deps.storage, found.ad.id),
     found.ad.sellerDealer ? dealerNameOf(deps.db, found.ad.userId) : null,
+    seesRevision ? loadRevisionView(deps.db, deps.storage, found.ad.id) : null,
+    accountMarksOf(deps.db, found.ad.userId),
   ]);
   const seller = {
     id: found.ad.userId,
-    firstName: found.owner.firstName,
-    lastName: found.owner.lastName,
+    displayName: displayNameOf(found.owner.firstName, found.owner.lastName),
     email: viewer ? found.owner.email : null,
     dealerName,
+    rating: summaryOf(found.ad.sellerRatingCount, found.ad.sellerRatingTotal),
+    ...marks,
   };
-  return presentDetail(found.ad, images, seller, {
+  const reserved = found.ad.reserved === true;
+  return presentDetail(found.ad, images, seller, revision, {
     edit: can(viewer, 'ad.update', found.subject),
     delete: can(viewer, 'ad.delete', found.subject),
     renew: can(viewer, 'ad.renew', found.subject),
@@ -41,5 +51,15 @@ export async function loadAdDetail(
     contact: can(viewer, 'ad.contact', found.subject),
     moderate: can(viewer, 'ad.moderate', found.subject),
     report: can(viewer, 'ad.report', found.subject),
+    offer: !reserved && can(viewer, 'ad.makeOffer', found.subject),
+    releaseReservation:
+      reserved && found.ad.status === 'approved' && can(viewer, 'ad.manageSale', found.subject),
   });
+}
+
+/** A gone ad that still names itself (sold) shows its first photo too. */
+async function withPhoto(deps: Pick<Services, 'db' | 'storage'>, id: string, gone: AdGone): Promise<AdGone> {
+  if (!gone.ad) return gone;
+  const [first] = await imagesOfAd(deps.db, deps.storage, id);
+  return { ...gone, ad: { ...gone.ad, image: first ?? null } };
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { throughBitmaps } from '../db/planner';
 import type { Storage } from '../storage/storage';
 import { type BrowseQuery, browseAds, listingConditions } from './browse';
-import { queryParts, searchTerms, wordQuery } from './search';
+import { queryParts, searchedPartCount, searchTerms, wordQuery } from './search';
 import type { IndexedSearch } from './search-index/index-sync';
 import { indexedBrowse, indexedMatchesAny } from './search-index/indexed-browse';
 import { closestWord, knownWords } from './search-vocabulary';
@@ -27,17 +27,43 @@ export async function findAds(
   const page = await browse(query);
   // Further pages of a corrected search come back with the text as typed: corrected again, they
   // continue where the first page's cursor points.
-  if (page.total > 0) return page;
+  if (page.total > 0) return withNearMatches(browse, query, page);
   if (query.q && !query.literal) {
     const matches = async (word: SQL) =>
       (search ? await indexedMatchesAny(db, search, query, word) : null) ?? matchesAnything(db, query, word);
     const corrected = await correctedText(db, query, matches);
     if (corrected) {
       const again = await browse({ ...query, q: corrected });
-      if (again.total > 0) return { ...again, correction: { from: query.q, to: corrected } };
+      if (again.total > 0) {
+        const near = await withNearMatches(browse, { ...query, q: corrected }, again);
+        return { ...near, correction: { from: query.q, to: corrected } };
+      }
     }
   }
-  return query.cursor ? page : { ...page, relax: await bestFilterToRemove(browse, query) };
+  if (query.cursor) return page;
+  return { ...(await withNearMatches(browse, query, page)), relax: await bestFilterToRemove(browse, query) };
+}
+
+/** Near matches are looked for in texts of at most this many words: each word but one is required. */
+const NEAR_MATCH_MAX_PARTS = 4;
+
+/**
+ * A first page that holds every match and is not full, of a text of two to four words, gets the ads
+ * that match all of the words but one (issue 26 item 25), in the same order as the page, up to a page.
+ */
+async function withNearMatches(
+  browse: (query: BrowseQuery) => Promise<AdPage>,
+  query: BrowseQuery,
+  page: AdPage,
+): Promise<AdPage> {
+  const parts = searchedPartCount(query.q);
+  if (query.cursor || page.nextCursor || page.total >= query.limit) return page;
+  if (parts < 2 || parts > NEAR_MATCH_MAX_PARTS) return page;
+  const matched = new Set(page.items.map((item) => item.id));
+  // Every full match also matches all words but one: read past them.
+  const near = await browse({ ...query, mostWords: true, limit: query.limit + matched.size });
+  const items = near.items.filter((item) => !matched.has(item.id)).slice(0, query.limit - page.items.length);
+  return items.length > 0 ? { ...page, nearMatches: items } : page;
 }
 
 /**

@@ -13,7 +13,8 @@ import { type FoundAd, findAd } from './queries';
  * - visible: the viewer may see it (listed, sold in the last 30 days, or their own / a moderator);
  * - gone: it was public and is not any more: sold (after 30 days), expired, or removed by a moderator
  *   (rejected or taken down, or its owner's account deactivated);
- * - unknown: never public (still in review) or no such ad: 404, saying nothing more.
+ * - unknown: never public (still in review, or rejected at its first review: issue 26) or no such
+ *   ad: 404, saying nothing more, so an id never tells that its ad existed.
  */
 export type AdAvailability =
   | { kind: 'visible'; found: FoundAd }
@@ -29,6 +30,7 @@ const GONE_MESSAGES: Record<GoneReason, string> = {
 export function availabilityOf(found: FoundAd | null, viewer: Viewer | null): AdAvailability {
   if (!found) return { kind: 'unknown' };
   if (can(viewer, 'ad.view', found.subject)) return { kind: 'visible', found };
+  if (!found.ad.firstApprovedAt) return { kind: 'unknown' };
   const reason = goneReason(found);
   if (!reason) return { kind: 'unknown' };
   const since =
@@ -44,7 +46,10 @@ export function availabilityOf(found: FoundAd | null, viewer: Viewer | null): Ad
       message: GONE_MESSAGES[reason],
       reason,
       since: since ? new Date(since).toISOString() : null,
-      similar: { category: found.ad.category as Category, caliber: found.ad.caliber },
+      // The caliber's id, which browse filters on (issue 26): its text ('9mm') browse would ignore.
+      similar: { category: found.ad.category as Category, caliber: found.ad.caliberId },
+      // A sale is no fault of the ad: its page still names it. detail.ts adds the photo.
+      ad: reason === 'sold' ? { title: found.ad.title, image: null } : null,
     },
   };
 }

@@ -77,10 +77,24 @@ describe("the seller's declaration", () => {
 
     const posted = await client.post<AdDetail>('/api/ads', weapon());
     expect(posted.status).toBe(201);
-    // Editing a weapon asks for it again.
-    const edit = await client.put<ErrorBody>(`/api/ads/${posted.body.id}`, weapon({ declaration: false }));
-    expect(edit.status).toBe(400);
-    expect(edit.body.error.message).toMatch(/^declaration: /);
+    // Issue 26: an edit that keeps what the weapon is keeps the declaration given...
+    const kept = await client.put(`/api/ads/${posted.body.id}`, weapon({ declaration: false, price: 999 }));
+    expect(kept.status).toBe(200);
+    // ...and one that changes it (category, legal category, brand, model, caliber) asks for it again.
+    for (const change of [
+      { caliber: '.308 Win' },
+      { brand: 'Tikka' },
+      { model: 'T3x' },
+      { legalCategory: 'declaration' },
+      { category: 'firearms' },
+    ]) {
+      const edit = await client.put<ErrorBody>(
+        `/api/ads/${posted.body.id}`,
+        weapon({ ...change, declaration: false }),
+      );
+      expect(edit.status, JSON.stringify(change)).toBe(400);
+      expect(edit.body.error.message).toMatch(/^declaration: /);
+    }
   });
 
   it('is stored with the time and the client address, shown in the queue and written to the audit log', async () => {
@@ -116,10 +130,19 @@ describe("the seller's declaration", () => {
     });
     const superClient = await signedInClient(ctx, await createUser(ctx, { role: 'admin.super' }));
     const log = await superClient.get<AuditPage>('/api/admin/audit');
-    expect(log.body.items.some((entry) => entry.action === 'ad.declare' && entry.targetId === id)).toBe(true);
+    // Issue 26: the log shows it as a declaration (version, time, address), not as a reason.
+    const declared = log.body.items.find((entry) => entry.action === 'ad.declare' && entry.targetId === id);
+    expect(declared).toMatchObject({
+      reason: null,
+      declaration: { version: 'v1', clientIp: client.ip, declaredAt: rows[0]?.declaredAt.toISOString() },
+    });
 
-    // Every submission declares again: the edit adds a row.
-    expect((await client.put(`/api/ads/${id}`, weapon())).status).toBe(200);
+    // An edit that keeps what the weapon is adds no row; one that changes it declares again.
+    expect((await client.put(`/api/ads/${id}`, weapon({ declaration: false }))).status).toBe(200);
+    expect(
+      await ctx.database.db.select().from(adDeclarations).where(eq(adDeclarations.adId, id)),
+    ).toHaveLength(1);
+    expect((await client.put(`/api/ads/${id}`, weapon({ caliber: '.308 Win' }))).status).toBe(200);
     expect(
       await ctx.database.db.select().from(adDeclarations).where(eq(adDeclarations.adId, id)),
     ).toHaveLength(2);

@@ -72,7 +72,7 @@ describe('expiry', () => {
 
   it('answers 410 "expired" to visitors and keeps the ad in My Listings as expired', async () => {
     const owner = await createUser(ctx);
-    const ad = await createAd(ctx, owner, { expiresAt: fromNow(-1000), caliber: '9x19' });
+    const ad = await createAd(ctx, owner, { expiresAt: fromNow(-1000), caliber: '9mm Luger' });
     await expireAds(ctx.services);
 
     const visitor = await createClient(ctx).get<{ error: AdGone }>(`/api/ads/${ad.id}`);
@@ -80,9 +80,11 @@ describe('expiry', () => {
     expect(visitor.body.error).toMatchObject({
       code: 'gone',
       reason: 'expired',
+      // The caliber's id, which browse filters on, not its text (issue 26).
       similar: { category: 'firearms', caliber: '9x19' },
     });
     expect(visitor.body.error.since).toEqual(expect.any(String));
+    expect(visitor.body.error.ad).toBeNull(); // only a sold ad still names itself
 
     const client = await signedInClient(ctx, owner);
     const own = await client.get<AdDetail>(`/api/ads/${ad.id}`);
@@ -101,9 +103,13 @@ describe('expiry', () => {
     expect((await visitor.get<ErrorBody>(`/api/ads/${pending.id}`)).body.error.code).toBe('not_found');
   });
 
-  it('says "removed" for an ad a moderator rejected or whose owner was deactivated', async () => {
+  it('says "removed" for an ad a moderator took down or whose owner was deactivated', async () => {
     const owner = await createUser(ctx);
-    const rejected = await createAd(ctx, owner, { status: 'rejected', moderationReason: 'Interzis' });
+    const rejected = await createAd(ctx, owner, {
+      status: 'rejected',
+      moderationReason: 'Interzis',
+      firstApprovedAt: new Date(),
+    });
     const visitor = createClient(ctx);
     const res = await visitor.get<{ error: AdGone }>(`/api/ads/${rejected.id}`);
     expect(res.status).toBe(410);
@@ -265,8 +271,15 @@ describe('mark as sold', () => {
       expect(list.body.items.map((item) => item.id)).not.toContain(ad.id);
     }
     expect((await visitor.get<AdPage>(`/api/ads?q=${marker}`)).body.total).toBe(0);
-    const favorites = await buyerClient.get<{ items: Array<{ id: string }> }>('/api/me/favorites');
-    expect(favorites.body.items.map((item) => item.id)).not.toContain(ad.id);
+    // The buyer's favorites keep it, marked sold, and their conversation says so (issue 26).
+    const favorites = await buyerClient.get<{ items: Array<{ id: string; status: string }> }>(
+      '/api/me/favorites',
+    );
+    expect(favorites.body.items).toContainEqual(expect.objectContaining({ id: ad.id, status: 'sold' }));
+    const talks = await buyerClient.get<{ items: Array<{ ad: { id: string; sold: boolean } }> }>(
+      '/api/conversations',
+    );
+    expect(talks.body.items.find((item) => item.ad.id === ad.id)?.ad.sold).toBe(true);
 
     const [conversation] = await ctx.database.db
       .select({ id: conversations.id })
@@ -286,6 +299,28 @@ describe('mark as sold', () => {
     expect(res.body.error.reason).toBe('sold');
     const recent = await createAd(ctx, owner, { status: 'sold', soldAt: new Date(Date.now() - 29 * DAY) });
     expect((await createClient(ctx).get(`/api/ads/${recent.id}`)).status).toBe(200);
+  });
+
+  it('still names a sold ad past its 30 days: its title and first photo', async () => {
+    const client = await signedInClient(ctx, owner);
+    const [second, first] = [await uploadPhoto(ctx, client), await uploadPhoto(ctx, client)];
+    const title = 'Revolver vândut de mult';
+    const ad = await createAd(ctx, owner, { title, status: 'sold', soldAt: new Date(Date.now() - 31 * DAY) });
+    for (const [position, image] of [first, second].entries()) {
+      await ctx.database.db.update(adImages).set({ adId: ad.id, position }).where(eq(adImages.id, image.id));
+    }
+    const res = await createClient(ctx).get<{ error: AdGone }>(`/api/ads/${ad.id}`);
+    expect(res.status).toBe(410);
+    expect(res.body.error.ad).toEqual({
+      title,
+      image: {
+        id: first.id,
+        card: first.card,
+        cardJpeg: first.cardJpeg,
+        large: first.large,
+        largeJpeg: first.largeJpeg,
+      },
+    });
   });
 });
 

@@ -7,6 +7,7 @@ import type { Services } from '../app-env';
 import { ads } from '../db/schema/ads';
 import { user } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
+import { supersedeOpenOffers } from '../deals/offer-steps';
 import { AppError, notFound } from '../errors';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml, translate } from '../mail/templates';
@@ -142,13 +143,23 @@ export async function renewAd(deps: Pick<Services, 'db' | 'queue'>, adId: string
 }
 
 /** The owner sold it: out of the lists, the page keeps a "Vândut" banner; conversations go on. */
-export async function markAdSold(db: Services['db'], adId: string): Promise<void> {
-  const [row] = await db
-    .update(ads)
-    .set({ status: 'sold', soldAt: sql`now()`, featured: false })
-    .where(and(eq(ads.id, adId), inArray(ads.status, ['approved', 'expired'])))
-    .returning({ id: ads.id });
-  if (!row) throw notRenewable();
+/**
+ * Sold outside the site: as a sale to a buyer here (server/deals/sold-to.ts) does, it ends the
+ * reservation and declines the open offers, each with its notice in the thread (issue 28).
+ */
+export async function markAdSold(
+  deps: Pick<Services, 'db' | 'queue' | 'config'>,
+  adId: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(ads)
+      .set({ status: 'sold', soldAt: sql`now()`, featured: false, reservedAt: null })
+      .where(and(eq(ads.id, adId), inArray(ads.status, ['approved', 'expired'])))
+      .returning({ id: ads.id, title: ads.title });
+    if (!row) throw notRenewable();
+    await supersedeOpenOffers(deps, tx, row.id, row.title, null);
+  });
 }
 
 const notRenewable = () =>

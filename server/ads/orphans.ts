@@ -61,6 +61,8 @@ function claimOrphans(db: Database, cutoff: string, skip: string[]): Promise<Orp
     update ad_images set user_id = null where id in (
       select id from ad_images
       where ad_id is null and created_at < ${cutoff}::timestamptz ${notFailed}
+        -- The photos of an edit waiting for review (issue 26) are claimed when it is approved.
+        and not exists (select 1 from ad_revisions r where ad_images.id = any(r.image_ids))
       order by created_at
       limit ${BATCH}
       for update skip locked

@@ -1,6 +1,7 @@
 import type { LegalCategory } from '../../common/legal';
 import type { AdCard, AdDetail, AdImage, UploadResult } from '../../common/schemas/ads';
 import type { AdStatus, Category, Condition } from '../../common/values';
+import { cardScoreOf } from '../deals/score';
 import { imageUrls } from '../images/store-image';
 import type { Storage } from '../storage/storage';
 
@@ -19,8 +20,15 @@ export type AdCardRow = {
   featured: boolean;
   status: string;
   createdAt: Date;
+  /** When last approved (issue 26); null while never public. */
+  publishedAt: Date | null;
   legalCategory: string;
   sellerDealer: boolean;
+  /** Issue 28: an accepted offer holds it. */
+  reserved: boolean;
+  /** Issue 28: the seller's rating summary (server/deals/score.ts), null without one. */
+  sellerRatingCount: number | null;
+  sellerRatingTotal: number | null;
 };
 
 export type AdDetailRow = AdCardRow & {
@@ -72,7 +80,10 @@ export function presentCard(row: AdCardRow, image: AdImage | null): AdCard {
     legalCategory: row.legalCategory as LegalCategory,
     sellerDealer: row.sellerDealer,
     createdAt: new Date(row.createdAt).toISOString(),
+    publishedAt: row.publishedAt ? new Date(row.publishedAt).toISOString() : null,
     image,
+    reserved: row.reserved === true,
+    sellerScore: cardScoreOf(row.sellerRatingCount, row.sellerRatingTotal),
   };
 }
 
@@ -80,6 +91,7 @@ export function presentDetail(
   row: AdDetailRow,
   images: AdImage[],
   seller: AdDetail['seller'],
+  revision: AdDetail['revision'],
   can: AdDetail['can'],
 ): AdDetail {
   return {
@@ -97,6 +109,7 @@ export function presentDetail(
     moderationReason: row.moderationReason,
     expiresAt: new Date(row.expiresAt).toISOString(),
     soldAt: row.soldAt ? new Date(row.soldAt).toISOString() : null,
+    revision,
     can,
   };
 }

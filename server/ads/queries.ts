@@ -1,10 +1,12 @@
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { REVIEWED_FIELDS, type ReviewedField } from '../../common/ad-edit';
 import type { AdImage, MyAds } from '../../common/schemas/ads';
 import type { AdStatus } from '../../common/values';
 import type { Database } from '../db/client';
-import { adImages, ads } from '../db/schema/ads';
+import { adImages, adRevisions, ads } from '../db/schema/ads';
 import { user } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
+import { scoreColumns } from '../deals/score';
 import type { AdSubject } from '../policies/policies';
 import type { Storage } from '../storage/storage';
 import { isUuid } from './cursor';
@@ -36,15 +38,28 @@ export const adColumns = {
   updatedAt: ads.updatedAt,
   expiresAt: ads.expiresAt,
   soldAt: ads.soldAt,
+  publishedAt: ads.publishedAt,
   legalCategory: ads.legalCategory,
   sellerDealer: ads.sellerDealer,
+  // Issue 28: held by an accepted offer; the seller's score (server/deals/score.ts).
+  reserved: sql<boolean>`${ads.reservedAt} is not null`,
+  sellerRatingCount: scoreColumns(sql`${ads.userId}`).count,
+  sellerRatingTotal: scoreColumns(sql`${ads.userId}`).total,
 };
 
-/** The detail's columns and when it expired (the gone page says since when). */
-const foundColumns = { ...adColumns, expiredAt: ads.expiredAt };
+/** The values an owner edits and a moderator reviews: adColumns' share named by common/ad-edit.ts. */
+export const adValueColumns = Object.fromEntries(
+  REVIEWED_FIELDS.map((field) => [field, adColumns[field]]),
+) as Pick<typeof adColumns, ReviewedField>;
+
+/**
+ * The detail's columns, when it expired (the gone page says since when) and whether it was ever
+ * public (an ad never approved is unknown to others, not gone: issue 26).
+ */
+const foundColumns = { ...adColumns, expiredAt: ads.expiredAt, firstApprovedAt: ads.firstApprovedAt };
 
 export type FoundAd = {
-  ad: AdDetailRow & { expiredAt: Date | null };
+  ad: AdDetailRow & { expiredAt: Date | null; firstApprovedAt: Date | null };
   subject: AdSubject;
   owner: { firstName: string; lastName: string; email: string };
 };
@@ -146,18 +161,37 @@ export async function listOwnAds(db: Database, storage: Storage, userId: string)
       .from(ads)
       .where(eq(ads.userId, userId)),
   ]);
-  const images = await firstImages(
-    db,
-    storage,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [images, revisions] = await Promise.all([
+    firstImages(db, storage, ids),
+    ids.length
+      ? db
+          .select({
+            adId: adRevisions.adId,
+            status: adRevisions.status,
+            moderationReason: adRevisions.moderationReason,
+          })
+          .from(adRevisions)
+          .where(inArray(adRevisions.adId, ids))
+      : [],
+  ]);
+  const revisionOf = new Map(revisions.map((row) => [row.adId, row]));
   return {
-    items: rows.map((row) => ({
-      ...presentCard(row, images.get(row.id) ?? null),
-      moderationReason: row.moderationReason,
-      expiresAt: row.expiresAt.toISOString(),
-      soldAt: row.soldAt?.toISOString() ?? null,
-    })),
+    items: rows.map((row) => {
+      const revision = row.status === 'approved' ? revisionOf.get(row.id) : undefined;
+      return {
+        ...presentCard(row, images.get(row.id) ?? null),
+        moderationReason: row.moderationReason,
+        expiresAt: row.expiresAt.toISOString(),
+        soldAt: row.soldAt?.toISOString() ?? null,
+        revision: revision
+          ? {
+              status: revision.status as 'pending' | 'needs_changes',
+              moderationReason: revision.moderationReason,
+            }
+          : null,
+      };
+    }),
     counts: { total: Number(counts?.total ?? 0), pending: Number(counts?.pending ?? 0) },
   };
 }

@@ -1,7 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { DAY_MS, RENEWAL_LINK_DAYS } from '../../common/lifecycle';
 import { resolveAuthSecret } from '../auth/secret';
 import type { Config } from '../config';
+import { sameSecret } from '../http/same-secret';
 import { isUuid } from './cursor';
 
 /**
@@ -40,8 +41,7 @@ export function verifyRenewalToken(
   const [adId = '', expires = '', given = ''] = parts;
   if (!isUuid(adId) || !/^\d{1,12}$/.test(expires)) return { ok: false, reason: 'invalid' };
   const expected = signature(config, `${adId}.${expires}`);
-  const actual = Buffer.from(given, 'base64url');
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) {
+  if (!sameSecret(Buffer.from(given, 'base64url'), expected)) {
     return { ok: false, reason: 'invalid' };
   }
   if (Number(expires) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };

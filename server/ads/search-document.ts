@@ -1,12 +1,12 @@
-import { caliberOfText } from '../../common/calibers';
+import { caliberOfText, calibersNamedIn } from '../../common/calibers';
 import { normalizeSearchText } from '../../common/search/normalize';
-import { JOINED_WORDS, LEMMAS, splitModelNumber } from '../../common/search/vocabulary';
+import { JOINED_WORDS, joinModelNumber, LEMMAS, splitModelNumber } from '../../common/search/vocabulary';
 
 /**
  * Which rules made an ad's search additions. Raise it when LEMMAS, JOINED_WORDS, the caliber list or
  * these functions change: ads made under an older version are remade at start (remakeSearchFields).
  */
-export const SEARCH_VERSION = 1;
+export const SEARCH_VERSION = 2;
 
 export type SearchSource = {
   title: string;
@@ -44,6 +44,15 @@ export function alternativeForms(word: string): string[] {
 
 const JOINED_BY_PARTS = new Map(Object.entries(JOINED_WORDS).map(([joined, apart]) => [apart, joined]));
 
+/**
+ * The calibers search finds an ad by (issue 26, item 11): its own, or when it has none (a holster,
+ * a magazine) those its description names. Never a name's lexeme: "9mm" in a Makarov's title must
+ * not make "9mm" (which means 9x19) find it, and every name of a caliber finds the same ads.
+ */
+function searchCalibers(caliberId: string | null, description: string): string[] {
+  return caliberId ? [caliberId] : calibersNamedIn(description);
+}
+
 /** What an ad adds to its search document (see the searchWords column). */
 export function searchFields(ad: SearchSource): SearchFields {
   const caliberId = caliberOfText(ad.caliber, ad.title);
@@ -55,11 +64,18 @@ export function searchFields(ad: SearchSource): SearchFields {
     if (next) {
       const joined = JOINED_BY_PARTS.get(`${word} ${next}`);
       if (joined) extra.add(joined);
+      // A model code written apart or hyphenated ('CZ 75', 'CZ-75': PostgreSQL reads '-75') is also
+      // indexed joined and apart, so every spelling finds it (issue 26, item 25).
+      const model = joinModelNumber(word, next);
+      if (model) {
+        extra.add(model);
+        extra.add(`${word} ${next}`);
+      }
     }
   });
   return {
     caliberId,
     searchWords: [...extra].join(' '),
-    searchTokens: caliberId ? [caliberToken(caliberId)] : [],
+    searchTokens: searchCalibers(caliberId, ad.description).map(caliberToken),
   };
 }

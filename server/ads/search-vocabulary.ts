@@ -4,34 +4,56 @@ import { type Database, queryRows } from '../db/client';
 /** A correction must be at least this similar (pg_trgm similarity, 0..1) to the typed word. */
 const MIN_SIMILARITY = 0.3;
 
+/** Listed ads read per statement by a rebuild: each statement stays far below the pool's 20 s timeout. */
+export const VOCABULARY_BATCH = 50_000;
+
+/** Each word of the listed ads matching `where`, with how many use it; the words are migration 0025's. */
+const wordsOfAds = (where: ReturnType<typeof sql>) => sql`
+  select w.word, count(distinct a.id)::int as ads, min(w.kind) as kind
+  from ads a, lateral search_vocabulary_words(a.brand, a.model, a.title) w
+  where a.status = 'approved' and a.owner_active and ${where}
+  group by w.word`;
+
 /**
- * Rebuilds the vocabulary from the listed ads' brands (kind 0), models (1) and titles (2), in one
- * transaction so that searches meanwhile see the old one. Run by the maintenance and at start when
- * empty; about 20 s at a million ads.
+ * Rebuilds the vocabulary from the listed ads, to correct the counts and drop the words no listed ad
+ * uses any more (an ad's words are added as it is listed, by the trigger of migration 0025). The ads
+ * are read `batch` at a time by id (issue 32, item 1: one statement over a million ads took 40 s and
+ * the pool's query timeout killed it), each batch's counts summed into a temporary table; the swap is
+ * one transaction, so searches meanwhile see the old vocabulary.
  */
-export async function refreshSearchVocabulary(db: Database): Promise<number> {
+export async function refreshSearchVocabulary(db: Database, batch = VOCABULARY_BATCH): Promise<number> {
   return db.transaction(async (tx) => {
-    // A maintenance job over every listed ad: the serving statement timeout is for requests.
-    await tx.execute(sql`set local statement_timeout = '10min'`);
+    const run = tx as unknown as Database;
+    await tx.execute(
+      sql`create temporary table vocabulary_build (word text, ads int, kind int) on commit drop`,
+    );
+    let after: string | null = null;
+    for (;;) {
+      const rows: Array<{ last: string | null }> = await queryRows<{ last: string | null }>(
+        run,
+        sql`select id::text as last from (
+              select id from ads where status = 'approved' and owner_active
+                ${after === null ? sql`` : sql`and id > ${after}::uuid`}
+              order by id limit ${batch}) page
+            order by id desc limit 1`,
+      );
+      const last: string | null = rows[0]?.last ?? null;
+      if (last === null) break;
+      const inBatch =
+        after === null ? sql`a.id <= ${last}::uuid` : sql`a.id > ${after}::uuid and a.id <= ${last}::uuid`;
+      await tx.execute(sql`insert into vocabulary_build (word, ads, kind) ${wordsOfAds(inBatch)}`);
+      after = last;
+    }
     await tx.execute(sql`delete from search_vocabulary`);
     const [row] = await queryRows<{ n: number }>(
-      tx as unknown as Database,
-      sql`
-      with inserted as (
-        insert into search_vocabulary (word, ads, kind)
-        select w.word, count(distinct a.id)::int, min(w.kind)
-        from ads a, lateral (
-          select regexp_split_to_table(lower(immutable_unaccent(coalesce(a.brand, ''))), '[^a-z0-9]+') as word, 0 as kind
-          union all
-          select regexp_split_to_table(lower(immutable_unaccent(coalesce(a.model, ''))), '[^a-z0-9]+'), 1
-          union all
-          select regexp_split_to_table(lower(immutable_unaccent(a.title)), '[^a-z0-9]+'), 2
-        ) w
-        where a.status = 'approved' and a.owner_active and length(w.word) >= 3 and w.word ~ '[a-z]'
-        group by w.word
-        returning 1
-      )
-      select count(*)::int as n from inserted`,
+      run,
+      sql`with inserted as (
+            insert into search_vocabulary (word, ads, kind)
+            select word, sum(ads)::int, min(kind) from vocabulary_build group by word
+            -- An ad listed meanwhile may have added a word since the delete: its trigger's row yields.
+            on conflict (word) do update set ads = excluded.ads, kind = excluded.kind
+            returning 1)
+          select count(*)::int as n from inserted`,
     );
     return row?.n ?? 0;
   });

@@ -1,5 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type CaliberId, caliberKey, caliberOfName, calibersOfBareNumber } from '../../common/calibers';
+import {
+  CALIBERS,
+  type CaliberId,
+  caliberKey,
+  caliberOfName,
+  calibersOfBareNumber,
+} from '../../common/calibers';
 import { type CountyCode, countyOfName } from '../../common/counties';
 import { normalizeSearchText } from '../../common/search/normalize';
 import { alternativeForms, caliberToken } from './search-document';
@@ -27,6 +33,8 @@ export function searchTerms(text: string): string[] {
       .replace(/\p{C}/gu, ' ')
       .split(/\s+/)
       .map((term) => term.replace(/^[^\p{L}\p{N}.]+|[^\p{L}\p{N}]+$/gu, ''))
+      // A hyphenated model code is the same code joined ('cz-75' is 'cz75'): PostgreSQL would read '-75'.
+      .map((term) => term.replace(/^([a-z]+)-(\d{1,4})$/, '$1$2'))
       .filter((term) => /[\p{L}\p{N}]/u.test(term))
       .slice(0, MAX_TERMS)
   );
@@ -137,10 +145,18 @@ const token = (lexeme: string) => sql`${`'${lexeme}'`}::tsquery`;
 const anyOf = (alternatives: SQL[]) =>
   alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` || `)})`;
 
+const SHOTGUN_CALIBERS = new Set<string>(CALIBERS.filter((c) => c.kind === 'shotgun').map((c) => c.id));
+
+/** The shotgun gauges a lone number names ('12' is 12/70 and 12/76, issue 26 item 25). */
+function gaugesOf(term: string): CaliberId[] {
+  return /^\d+$/.test(term) ? calibersOfBareNumber(term).filter((id) => SHOTGUN_CALIBERS.has(id)) : [];
+}
+
 /** The alternatives of one word (any of them matches it). */
 function wordAlternatives(term: string, last: boolean): SQL[] {
   const alternatives = [matchesAsPrefix(term, last) ? asPrefix(words(term)) : words(term)];
   for (const form of alternativeForms(term)) alternatives.push(words(form));
+  for (const gauge of gaugesOf(term)) alternatives.push(token(caliberToken(gauge)));
   const caliber = caliberLexeme(term);
   if (caliber && !(caliber === term && parserKeepsWhole(term))) alternatives.push(token(caliber));
   return alternatives;
@@ -152,32 +168,44 @@ export function wordQuery(term: string, last: boolean): SQL {
 }
 
 /**
- * A caliber matches ads of that caliber (by id, whatever name they used) and ads that spell it the
- * same way; a bare number after "cal." only by id ("cal. 12" must not find "12 cartușe").
+ * A caliber matches the ads of that caliber by id, whatever name they or the buyer used: never by
+ * the name's own words, which another caliber's ad may write ("9mm" means 9x19, yet a Makarov is
+ * "9mm Makarov"; issue 26 item 11). Ads without a caliber carry those their description names
+ * (search-document.ts). A bare number after "cal." is the same ("cal. 12" must not find "12 cartușe").
  */
 function caliberAlternatives(part: Extract<QueryPart, { kind: 'caliber' }>): SQL[] {
-  const byId = part.ids.map((id) => token(caliberToken(id)));
-  const bare = part.terms.length === 1 && /^\d+(\.\d+)?$/.test(part.terms[0]!);
-  return bare ? byId : [...byId, words(part.terms.join(' '))];
+  return part.ids.map((id) => token(caliberToken(id)));
 }
 
 function caliberQuery(part: Extract<QueryPart, { kind: 'caliber' }>): SQL {
   return anyOf(caliberAlternatives(part));
 }
 
-/** The tsquery for a search text, or null when it has nothing to search for but places. */
-export function buildSearchQuery(text: string | undefined): SQL | null {
+/** What a search text asks of an ad, besides places: its words and calibers, in order. */
+const searchedParts = (text: string | undefined) =>
+  queryParts(searchTerms(text ?? '')).filter((part) => part.kind !== 'county');
+
+/** How many words and calibers a search text asks for (places aside). */
+export const searchedPartCount = (text: string | undefined) => searchedParts(text).length;
+
+/**
+ * The tsquery for a search text, or null when it has nothing to search for but places. With
+ * `mostWords`, an ad need only match all of its words but one (issue 26 item 25: "pușcă vânătoare"
+ * also shows the shotguns that never say "vânătoare"), for a text of two words or more.
+ */
+export function buildSearchQuery(text: string | undefined, mostWords = false): SQL | null {
   if (!text) return null;
-  const parts = queryParts(searchTerms(text)).filter((part) => part.kind !== 'county');
+  const parts = searchedParts(text);
   if (parts.length === 0) return null;
-  return sql.join(
-    parts.map((part, index) =>
-      part.kind === 'word'
-        ? wordQuery(part.term, index === parts.length - 1)
-        : caliberQuery(part as Extract<QueryPart, { kind: 'caliber' }>),
-    ),
-    sql` && `,
+  const queries = parts.map((part, index) =>
+    part.kind === 'word'
+      ? wordQuery(part.term, index === parts.length - 1)
+      : caliberQuery(part as Extract<QueryPart, { kind: 'caliber' }>),
   );
+  const all = (of: SQL[]) => sql.join(of, sql` && `);
+  if (!mostWords || queries.length < 2) return all(queries);
+  const allButOne = queries.map((_, left) => sql`(${all(queries.filter((__, i) => i !== left))})`);
+  return sql.join(allButOne, sql` || `);
 }
 
 /**
@@ -186,7 +214,7 @@ export function buildSearchQuery(text: string | undefined): SQL | null {
  * word: an ad can only match if it has one of them (server/alerts/text-keys.ts).
  */
 export function searchAlternatives(text: string | undefined): SQL[][] {
-  const parts = queryParts(searchTerms(text ?? '')).filter((part) => part.kind !== 'county');
+  const parts = searchedParts(text);
   return parts.map((part, index) =>
     part.kind === 'word'
       ? wordAlternatives(part.term, index === parts.length - 1)

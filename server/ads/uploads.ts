@@ -4,6 +4,7 @@ import type { Services } from '../app-env';
 import { adImages } from '../db/schema/ads';
 import { processUpload } from '../images/process-image';
 import { newImageKey, writeImageVariants } from '../images/store-image';
+import { recordPhotoHash } from '../scam/photo-matching';
 import { presentUpload } from './presenters';
 
 /**
@@ -21,21 +22,27 @@ export async function saveUpload(
   bytes: Buffer,
 ): Promise<UploadResult> {
   const processed = await processUpload(bytes);
-  const [row] = await deps.db
-    .insert(adImages)
-    .values({
-      userId,
-      storageKey: newImageKey(userId),
-      width: processed.width,
-      height: processed.height,
-    })
-    .returning({
-      id: adImages.id,
-      storageKey: adImages.storageKey,
-      width: adImages.width,
-      height: adImages.height,
-    });
-  if (!row) throw new Error('insert returned no row');
+  // The photo's perceptual hash is recorded with its row (issue 30), for the reused-photo check.
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(adImages)
+      .values({
+        userId,
+        storageKey: newImageKey(userId),
+        width: processed.width,
+        height: processed.height,
+      })
+      .returning({
+        id: adImages.id,
+        storageKey: adImages.storageKey,
+        width: adImages.width,
+        height: adImages.height,
+      });
+    if (!inserted) throw new Error('insert returned no row');
+    if (processed.hash !== null)
+      await recordPhotoHash(tx, { imageId: inserted.id, userId, hash: processed.hash });
+    return inserted;
+  });
   try {
     await writeImageVariants(deps.storage, row.storageKey, processed);
   } catch (err) {

@@ -224,7 +224,8 @@ async function digestBatch(deps: Deps, tx: Tx, userIds: string[], day: string, o
   const jobs: Array<{ id: string; data: QueuedMail }> = [];
   for (const [userId, own] of byUser) {
     const first = own[0]!;
-    const token = signUnsubscribeToken(deps.config, { kind: 'd', userId });
+    // The link names this mail's searches only, never the user (issue 26).
+    const token = signUnsubscribeToken(deps.config, { kind: 'd', savedSearchIds: own.map((s) => s.id) });
     const sections = own.map((search) => section(deps, search, adsBySearch.get(search.id)!));
     outcome.ads += sections.reduce((sum, s) => sum + s.ads.length, 0);
     const message = digestMail({

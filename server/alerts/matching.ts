@@ -101,7 +101,9 @@ export type SweepOutcome = { ads: number; recorded: number; instantAlerts: numbe
 /**
  * Records the waiting match sets, SWEEP_ADS ads per transaction: each (search, ad) pair once (an ad
  * approved again after an edit alerts only searches it did not match before; a search that is off
- * records it as settled, so turning it back on does not mail what came while it was off), and each
+ * records it as settled, so turning it back on does not mail what came while it was off; so does a
+ * search identical to an older one of the same user that alerts, saved twice before issue 26 refused
+ * it, so that nobody gets the same ad twice), and each
  * active instant search with a new match gets its alert job, waiting until 15 minutes after its last
  * alert (one job per search at a time: a job already waiting mails these too). A search or ad
  * deleted since its matching is left out. A crash rolls a batch back whole, for the next sweep.
@@ -140,7 +142,11 @@ async function sweepBatch(
         ),
         recorded as (
           insert into saved_search_matches (saved_search_id, ad_id, notified_at)
-          select s.id, t.ad_id, case when s.frequency = 'off' then now() end
+          select s.id, t.ad_id, case when s.frequency = 'off' or exists (
+              select 1 from saved_searches twin
+              where twin.user_id = s.user_id and twin.id = any(t.search_ids) and twin.frequency <> 'off'
+                and twin.query = s.query and (twin.created_at, twin.id) < (s.created_at, s.id)
+            ) then now() end
           from taken t cross join unnest(t.search_ids) as m(search_id)
             join saved_searches s on s.id = m.search_id
           where exists (select 1 from ads a where a.id = t.ad_id)

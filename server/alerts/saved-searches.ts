@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SAVED_SEARCHES_MAX } from '../../common/limits';
 import type { browseQuerySchema } from '../../common/schemas/ads';
@@ -31,6 +31,29 @@ export const savedSearchLimit = () =>
     'saved_search_limit',
     `You can keep at most ${SAVED_SEARCHES_MAX} saved searches. Delete one to save another.`,
   );
+
+export const savedSearchExists = () =>
+  new AppError(409, 'saved_search_exists', 'This search is already saved.');
+
+/** Text as search reads it: case, diacritics and spacing make no difference. */
+const foldText = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * What makes two saved searches the same search (issue 26: saved twice, alerted twice): their
+ * filters once normalized, the text folded as search reads it and the brand canonical.
+ */
+export function searchIdentity(query: SavedQuery): string {
+  const entries = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([key, value]) => [
+      key,
+      key === 'q' ? foldText(String(value)) : key === 'brand' ? canonicalBrand(String(value)) : value,
+    ])
+    .filter(([key, value]) => !(key === 'q' && value === ''))
+    .sort(([a], [b]) => (String(a) < String(b) ? -1 : 1));
+  return JSON.stringify(entries);
+}
 
 /**
  * The match columns of a saved query (see the saved_searches table): what an ad's category, county
@@ -114,8 +137,9 @@ export async function listSavedSearches(db: Database, userId: string): Promise<S
 }
 
 /**
- * Saves a browse query for the user, named from its filters unless a name is given. The user's row
- * is locked while counting, so two saves at once cannot pass the limit together.
+ * Saves a browse query for the user, named from its filters unless a name is given. The same search
+ * saved again is refused (409 saved_search_exists), before the limit is counted. The user's row is
+ * locked while comparing and counting, so two saves at once cannot pass either check together.
  */
 export async function createSavedSearch(
   db: Database,
@@ -129,11 +153,14 @@ export async function createSavedSearch(
       .from(profiles)
       .where(eq(profiles.id, userId))
       .for('update');
-    const [existing] = await tx
-      .select({ n: count() })
+    const own = await tx
+      .select({ query: savedSearches.query })
       .from(savedSearches)
       .where(eq(savedSearches.userId, userId));
-    if (Number(existing?.n ?? 0) >= SAVED_SEARCHES_MAX) throw savedSearchLimit();
+    const identity = searchIdentity(query);
+    if (own.some((row) => searchIdentity(savedQuerySchema.parse(row.query)) === identity))
+      throw savedSearchExists();
+    if (own.length >= SAVED_SEARCHES_MAX) throw savedSearchLimit();
     const language = input.language ?? LANGUAGES.find((lng) => lng === profile?.locale) ?? 'ro';
     const [row] = await tx
       .insert(savedSearches)
@@ -259,24 +286,27 @@ export async function unsubscribe(
       frequency: apply ? 'off' : (row.frequency as SavedSearchFrequency),
     };
   }
+  // A digest's link names the searches of that mail (issue 26): the daily ones among them stop; one
+  // saved since, left out of that mail, or switched to instant alerts since, stays as it is.
   const rows = await db
-    .select({ id: savedSearches.id, name: savedSearches.name })
+    .select({ id: savedSearches.id, name: savedSearches.name, frequency: savedSearches.frequency })
     .from(savedSearches)
-    .where(and(eq(savedSearches.userId, target.userId), eq(savedSearches.frequency, 'daily')));
-  if (apply && rows.length > 0)
+    .where(inArray(savedSearches.id, target.savedSearchIds))
+    .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
+  if (rows.length === 0) return null;
+  const daily = rows.filter((row) => row.frequency === 'daily').map((row) => row.id);
+  if (apply && daily.length > 0)
     await db.transaction(async (tx) => {
       await tx
         .update(savedSearches)
         .set({ frequency: 'off' })
-        .where(and(eq(savedSearches.userId, target.userId), eq(savedSearches.frequency, 'daily')));
-      await settlePendingMatches(
-        tx,
-        rows.map((row) => row.id),
-      );
+        .where(and(inArray(savedSearches.id, daily), eq(savedSearches.frequency, 'daily')));
+      await settlePendingMatches(tx, daily);
     });
+  const named = daily.length > 0 ? rows.filter((row) => daily.includes(row.id)) : rows;
   return {
     kind: 'digest',
-    name: rows.map((row) => row.name).join(', '),
-    frequency: apply || rows.length === 0 ? 'off' : 'daily',
+    name: named.map((row) => row.name).join(', '),
+    frequency: apply || daily.length === 0 ? 'off' : 'daily',
   };
 }

@@ -1,62 +1,111 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { DAY_MS } from '../../common/lifecycle';
+import { SAVED_SEARCHES_MAX } from '../../common/limits';
 import { isUuid } from '../ads/cursor';
 import { resolveAuthSecret } from '../auth/secret';
 import type { Config } from '../config';
 
 /**
- * The one-click unsubscribe link of an alert mail (RFC 8058): `<kind>.<id>.<expiry>.<signature>`,
- * where kind `s` names one saved search (its alerts stop) and `d` a user's daily digest (all their
- * daily searches stop). Signed like the renewal link (server/ads/renewal-token.ts) with a key of its
- * own purpose, so no other token of the app passes for one. Whoever holds the mail may turn that
- * search's alerts off, which is all the link can do.
+ * The one-click unsubscribe link of an alert mail (RFC 8058). It names exactly the saved searches of
+ * that mail: kind `s` the one search of an instant alert (its alerts stop), kind `d` the searches of
+ * one daily digest (their daily alerts stop; a search saved later, or left out of that mail, stays
+ * on). Issue 26: the token is opaque, the kind, the search ids and the expiry sealed with AES-256-GCM
+ * under a key of its own purpose, so it shows nothing (no user id, no search id) and no other token
+ * of the app passes for one. Whoever holds the mail may turn those searches' alerts off for
+ * UNSUBSCRIBE_LINK_DAYS, which is all the link can do.
+ *
+ * `u2.<base64url(iv ‖ sealed ‖ tag)>`, sealed = kind (1 byte) ‖ expiry (uint32 seconds) ‖ 16 bytes per id.
  */
-const PURPOSE = 'armamarket:saved-search-unsubscribe:v1';
-export const UNSUBSCRIBE_LINK_DAYS = 60;
+const PURPOSE = 'armamarket:saved-search-unsubscribe:v2';
+const PREFIX = 'u2.';
+export const UNSUBSCRIBE_LINK_DAYS = 14;
+/** The longest token (a digest naming every search a user may keep), with room to spare. */
+export const UNSUBSCRIBE_TOKEN_MAX = 1000;
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const HEAD_BYTES = 5;
+const ID_BYTES = 16;
+const KINDS = { s: 0x73, d: 0x64 } as const;
+/** The links of mails sent before issue 26 (`kind.id.expiry.signature`): refused as expired. */
+const OLD_FORMAT = /^[sd]\.[A-Za-z0-9_-]{1,64}\.\d{1,12}\.[A-Za-z0-9_-]+$/;
 
 type Keys = Pick<Config, 'authSecret' | 'dataDir'>;
-export type UnsubscribeTarget = { kind: 's'; savedSearchId: string } | { kind: 'd'; userId: string };
+export type UnsubscribeTarget =
+  | { kind: 's'; savedSearchId: string }
+  | { kind: 'd'; savedSearchIds: string[] };
 
-function signature(config: Keys, payload: string): Buffer {
-  const key = createHmac('sha256', resolveAuthSecret(config)).update(PURPOSE).digest();
-  return createHmac('sha256', key).update(payload).digest();
-}
+const keyOf = (config: Keys) => createHmac('sha256', resolveAuthSecret(config)).update(PURPOSE).digest();
+const idsOf = (target: UnsubscribeTarget) =>
+  target.kind === 's' ? [target.savedSearchId] : target.savedSearchIds;
 
 export function signUnsubscribeToken(
   config: Keys,
   target: UnsubscribeTarget,
   now: Date = new Date(),
 ): string {
-  const expires = Math.floor((now.getTime() + UNSUBSCRIBE_LINK_DAYS * DAY_MS) / 1000);
-  const id = target.kind === 's' ? target.savedSearchId : target.userId;
-  const payload = `${target.kind}.${id}.${expires}`;
-  return `${payload}.${signature(config, payload).toString('base64url')}`;
+  const ids = idsOf(target);
+  if (ids.length === 0 || ids.length > SAVED_SEARCHES_MAX || !ids.every(isUuid))
+    throw new Error('An unsubscribe link names 1 to SAVED_SEARCHES_MAX saved searches');
+  const plain = Buffer.alloc(HEAD_BYTES + ids.length * ID_BYTES);
+  plain[0] = KINDS[target.kind];
+  plain.writeUInt32BE(Math.floor((now.getTime() + UNSUBSCRIBE_LINK_DAYS * DAY_MS) / 1000), 1);
+  ids.forEach((id, index) => {
+    Buffer.from(id.replaceAll('-', ''), 'hex').copy(plain, HEAD_BYTES + index * ID_BYTES);
+  });
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', keyOf(config), iv).setAAD(Buffer.from(PURPOSE));
+  const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return PREFIX + Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
 }
 
 export type UnsubscribeCheck =
   | { ok: true; target: UnsubscribeTarget }
   | { ok: false; reason: 'invalid' | 'expired' };
 
-/** The signature first (a forged token learns nothing about expiry), then the date. */
+/** Opens the token (a forged or altered one opens to nothing, learning nothing), then checks the date. */
 export function verifyUnsubscribeToken(
   config: Keys,
   token: string,
   now: Date = new Date(),
 ): UnsubscribeCheck {
-  const parts = token.split('.');
-  if (parts.length !== 4) return { ok: false, reason: 'invalid' };
-  const [kind = '', id = '', expires = '', given = ''] = parts;
-  if (kind !== 's' && kind !== 'd') return { ok: false, reason: 'invalid' };
-  if (kind === 's' && !isUuid(id)) return { ok: false, reason: 'invalid' };
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id) || !/^\d{1,12}$/.test(expires))
-    return { ok: false, reason: 'invalid' };
-  const expected = signature(config, `${kind}.${id}.${expires}`);
-  const actual = Buffer.from(given, 'base64url');
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected))
-    return { ok: false, reason: 'invalid' };
-  if (Number(expires) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
-  return { ok: true, target: kind === 's' ? { kind, savedSearchId: id } : { kind, userId: id } };
+  if (OLD_FORMAT.test(token)) return { ok: false, reason: 'expired' };
+  const plain = token.startsWith(PREFIX) ? open(config, token.slice(PREFIX.length)) : null;
+  const kind = plain && plain[0] === KINDS.s ? 's' : plain && plain[0] === KINDS.d ? 'd' : null;
+  if (!plain || !kind) return { ok: false, reason: 'invalid' };
+  const ids: string[] = [];
+  for (let at = HEAD_BYTES; at < plain.length; at += ID_BYTES)
+    ids.push(uuidOf(plain.subarray(at, at + ID_BYTES)));
+  if (ids.length === 0 || (kind === 's' && ids.length !== 1)) return { ok: false, reason: 'invalid' };
+  if (plain.readUInt32BE(1) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
+  return {
+    ok: true,
+    target: kind === 's' ? { kind, savedSearchId: ids[0] as string } : { kind, savedSearchIds: ids },
+  };
 }
+
+function open(config: Keys, text: string): Buffer | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  const bytes = Buffer.from(text, 'base64url');
+  const body = bytes.length - IV_BYTES - TAG_BYTES - HEAD_BYTES;
+  if (body < ID_BYTES || body % ID_BYTES !== 0 || body / ID_BYTES > SAVED_SEARCHES_MAX) return null;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', keyOf(config), bytes.subarray(0, IV_BYTES))
+      .setAAD(Buffer.from(PURPOSE))
+      .setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+    return Buffer.concat([
+      decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
+  } catch {
+    return null;
+  }
+}
+
+const uuidOf = (bytes: Buffer) => {
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
 
 /** The page a person opens from the mail (it confirms, then posts). */
 export const unsubscribePagePath = (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`;

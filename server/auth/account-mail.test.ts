@@ -45,6 +45,8 @@ describe('account mail through the queue', () => {
       firstName: 'Maria',
       lastName: 'Ionescu',
       locale: 'en',
+      acceptAdult: true,
+      acceptTerms: true,
     });
     expect(res.status).toBe(200);
     // The verification mail is queued right after the answer (auth-routes.ts `after`), not before it.

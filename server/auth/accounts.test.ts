@@ -27,6 +27,8 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
   password: 'a-long-password',
   firstName: 'Maria',
   lastName: 'Ionescu',
+  acceptAdult: true,
+  acceptTerms: true,
   ...overrides,
 });
 
@@ -293,7 +295,13 @@ describe('two-factor authentication', () => {
 
     const badCode = await browser.post('/api/auth/two-factor/verify-totp', { code: 'abc' });
     expect(badCode.status).toBe(400);
-    const confirmed = await browser.post('/api/auth/two-factor/verify-totp', { code: totp(secret) });
+    // Enrolment is confirmed with the code mailed to the account too (issue 26, item 2).
+    const codeMail = await ctx.mail.waitFor(person.email, (mail) => /^\d{6}$/m.test(mail.text));
+    const emailCode = codeMail.text.match(/^(\d{6})$/m)?.[1];
+    const confirmed = await browser.post('/api/auth/two-factor/verify-totp', {
+      code: totp(secret),
+      emailCode,
+    });
     expect(confirmed.status).toBe(200);
     expect((await browser.get<Me>('/api/me')).body.twoFactorEnabled).toBe(true);
 

@@ -13,16 +13,29 @@ import {
   signUpSchema,
   totpCodeSchema,
 } from '../../common/schemas/auth';
+import { untrimmedSingleLine } from '../../common/schemas/text';
 import type { AppEnv } from '../app-env';
 import { type Database, DatabaseUnavailableError, isDatabaseUnreachable } from '../db/client';
-import { errorBody } from '../errors';
+import { AppError, errorBody } from '../errors';
 import { clientIp } from '../http/client-ip';
 import { enforceRateLimits, type LimitRule } from '../http/rate-limit';
 import { parseInput } from '../http/validation';
+import type { JobQueue } from '../jobs/queue';
+import { can, TWO_FACTOR_REQUIRED } from '../policies/policies';
 import { jsonBodyLimit } from '../routes/openapi-kit';
 import { type Auth, RESET_CALLBACK, VERIFY_CALLBACK } from './auth';
+import {
+  checkEnrolmentCode,
+  issueEnrolmentCode,
+  newSessionToken,
+  type StepDeps,
+  twoFactorChanged,
+} from './two-factor-steps';
+import type { Viewer } from './viewer';
 
-type Caller = { ip: string };
+type Caller = { ip: string; viewer: Viewer | null };
+/** What a rule's own steps around better-auth get: who asks (as the request came), and the services. */
+type Step<I> = { deps: StepDeps; viewer: Viewer | null; input: I };
 type Rule<S extends z.ZodType = z.ZodType> = {
   schema?: S;
   /**
@@ -31,13 +44,17 @@ type Rule<S extends z.ZodType = z.ZodType> = {
    */
   query?: z.ZodType<Record<string, string | undefined>>;
   /** What better-auth receives: only known fields, never what the client adds. */
-  body?: (input: z.output<S>) => Record<string, unknown>;
+  body?: (input: z.output<S>, caller: Caller) => Record<string, unknown>;
   limits?: (caller: Caller, input: z.output<S>) => LimitRule[];
   /**
    * Runs after better-auth answered 2xx, without holding the answer up: what it does (a mail) must not
    * show in the response time.
    */
   after?: (auth: Auth, input: z.output<S>) => Promise<void>;
+  /** Runs before better-auth sees the request, and may refuse it. */
+  guard?: (step: Step<z.output<S>>) => Promise<void>;
+  /** Runs after better-auth answered 2xx, before the answer is sent: a change that must be done by then. */
+  settle?: (step: Step<z.output<S>>, res: Response) => Promise<void>;
   /** Replaces better-auth's 2xx body, when that body would tell callers apart. */
   answer?: unknown;
   /** The answer never comes sooner than this, so the work behind it does not show in its timing. */
@@ -63,7 +80,9 @@ export const AUTH_LIMITS = {
   // The token in the link is the secret; this only slows a script guessing tokens.
   resetConfirm: { perAddress: size(60, HOUR) },
   changePassword: { perAddress: size(60, HOUR) },
-  twoFactor: { perAddress: size(60, 15 * MINUTE) },
+  twoFactor: { perAddress: size(60, 15 * MINUTE), perAccount: size(10, 15 * MINUTE) },
+  // enable, disable and generate-backup-codes check the password: counted together, like sign-in.
+  twoFactorPassword: { perAddress: size(120, 15 * MINUTE), perAccount: size(10, 15 * MINUTE) },
 } as const;
 
 const perIp = (action: string, ip: string, sized: Size): LimitRule => ({
@@ -74,6 +93,31 @@ const perEmail = (action: string, email: string, sized: Size): LimitRule => ({
   key: `${action}:email:${email}`,
   ...sized,
 });
+/** Per signed-in account; a visitor is counted per address only (better-auth refuses them anyway). */
+const perAccount = (action: string, viewer: Viewer | null, sized: Size): LimitRule[] =>
+  viewer ? [{ key: `${action}:user:${viewer.id}`, ...sized }] : [];
+
+/** The password checks of the two-factor settings, limited per address and per account. */
+const twoFactorPasswordLimits = ({ ip, viewer }: Caller): LimitRule[] => [
+  perIp('two-factor-password', ip, AUTH_LIMITS.twoFactorPassword.perAddress),
+  ...perAccount('two-factor-password', viewer, AUTH_LIMITS.twoFactorPassword.perAccount),
+];
+
+/**
+ * With two-factor on, changing it (new backup codes, turning it off) takes a session that passed it:
+ * a session with the password alone must not mint itself a way past the code.
+ */
+async function requireSecondFactor({ viewer }: Step<unknown>) {
+  if (viewer && !can(viewer, 'twoFactor.manage'))
+    throw new AppError(
+      403,
+      TWO_FACTOR_REQUIRED,
+      'Sign in again with your two-factor code to change two-factor authentication',
+    );
+}
+
+/** Enrolling: a signed-in caller whose account has two-factor off (verify-totp then turns it on). */
+const isEnrolling = (viewer: Viewer | null): viewer is Viewer => viewer !== null && !viewer.twoFactorEnabled;
 
 /**
  * Sign-up hashes the password whether or not the address is new (~80 ms, more under load); only a new
@@ -91,7 +135,7 @@ export const verifyCallback = (next?: string) =>
   next ? `${VERIFY_CALLBACK}?back=${encodeReturnPath(next)}` : VERIFY_CALLBACK;
 
 /** Only what verifyCallback makes: `/auth/verified`, or with a token of one same-origin path. */
-const verifyCallbackSchema = z.string().refine((value) => {
+const verifyCallbackSchema = untrimmedSingleLine().refine((value) => {
   if (value === VERIFY_CALLBACK) return true;
   const prefix = `${VERIFY_CALLBACK}?back=`;
   return value.startsWith(prefix) && decodeReturnPath(value.slice(prefix.length)) !== null;
@@ -102,7 +146,7 @@ const RULES: Record<string, Rule> = {
   'GET /get-session': {},
   'GET /verify-email': {
     query: z.object({
-      token: z.string().min(1).max(2000),
+      token: untrimmedSingleLine().min(1).max(2000),
       callbackURL: verifyCallbackSchema.optional(),
     }),
   },
@@ -110,10 +154,13 @@ const RULES: Record<string, Rule> = {
   'POST /sign-out': {},
   'POST /sign-up/email': rule({
     schema: signUpSchema,
-    body: ({ next, ...input }) => ({
+    // The consents and the client address reach the profile hook (auth.ts), which records them with
+    // the new account only: a registered address gets nothing written.
+    body: ({ next, ...input }, { ip }) => ({
       ...input,
       name: `${input.firstName} ${input.lastName}`,
       callbackURL: verifyCallback(next),
+      clientIp: ip,
     }),
     limits: ({ ip }, input) => [
       perIp('sign-up', ip, AUTH_LIMITS.signUp.perAddress),
@@ -161,21 +208,60 @@ const RULES: Record<string, Rule> = {
     schema: changePasswordSchema,
     limits: ({ ip }) => [perIp('change-password', ip, AUTH_LIMITS.changePassword.perAddress)],
   }),
-  'POST /two-factor/enable': rule({ schema: passwordConfirmSchema }),
-  'POST /two-factor/disable': rule({ schema: passwordConfirmSchema }),
-  'POST /two-factor/generate-backup-codes': rule({ schema: passwordConfirmSchema }),
+  // Enrolment starts here: the code that must come with the authenticator's is mailed to the account.
+  'POST /two-factor/enable': rule({
+    schema: passwordConfirmSchema,
+    limits: twoFactorPasswordLimits,
+    settle: async ({ deps, viewer }) => {
+      if (viewer) await issueEnrolmentCode(deps, viewer.id);
+    },
+  }),
+  'POST /two-factor/disable': rule({
+    schema: passwordConfirmSchema,
+    limits: twoFactorPasswordLimits,
+    guard: requireSecondFactor,
+    settle: async ({ deps, viewer }, res) => {
+      if (viewer) await twoFactorChanged(deps, viewer.id, newSessionToken(res), 'twoFactorOff');
+    },
+  }),
+  'POST /two-factor/generate-backup-codes': rule({
+    schema: passwordConfirmSchema,
+    limits: twoFactorPasswordLimits,
+    guard: requireSecondFactor,
+  }),
+  // The sign-in's code step, or (signed in, two-factor off) the step that completes enrolment.
+  // A trusted device would later sign in without a code, into a session without the mark staff
+  // rights need, so none is ever trusted.
   'POST /two-factor/verify-totp': rule({
     schema: totpCodeSchema,
-    limits: ({ ip }) => [perIp('two-factor', ip, AUTH_LIMITS.twoFactor.perAddress)],
+    body: ({ emailCode: _emailCode, trustDevice: _trustDevice, ...input }) => input,
+    limits: ({ ip, viewer }) => [
+      perIp('two-factor', ip, AUTH_LIMITS.twoFactor.perAddress),
+      ...perAccount('two-factor', viewer, AUTH_LIMITS.twoFactor.perAccount),
+    ],
+    guard: async ({ deps, viewer, input }) => {
+      if (isEnrolling(viewer)) await checkEnrolmentCode(deps.db, viewer.id, input.emailCode);
+    },
+    settle: async ({ deps, viewer }, res) => {
+      if (isEnrolling(viewer)) await twoFactorChanged(deps, viewer.id, newSessionToken(res), 'twoFactorOn');
+    },
   }),
   'POST /two-factor/verify-backup-code': rule({
     schema: backupCodeSchema,
-    limits: ({ ip }) => [perIp('two-factor', ip, AUTH_LIMITS.twoFactor.perAddress)],
+    body: ({ trustDevice: _trustDevice, ...input }) => input,
+    limits: ({ ip, viewer }) => [
+      perIp('two-factor', ip, AUTH_LIMITS.twoFactor.perAddress),
+      ...perAccount('two-factor', viewer, AUTH_LIMITS.twoFactor.perAccount),
+    ],
   }),
 };
 
 /** "METHOD /path" of every better-auth endpoint served, for the authorization matrix test. */
 export const AUTH_ENDPOINTS: readonly string[] = Object.keys(RULES);
+/** Each allow-listed endpoint's body schema, for the OpenAPI document (server/http/openapi-contract.ts). */
+export const AUTH_BODY_SCHEMAS: Record<string, z.ZodType | undefined> = Object.fromEntries(
+  Object.entries(RULES).map(([endpoint, rule]) => [endpoint, rule.schema]),
+);
 
 function findRule(method: string, path: string): Rule | undefined {
   const exact = RULES[`${method} ${path}`];
@@ -231,7 +317,12 @@ async function withoutSessionToken(res: Response): Promise<Response> {
   return new Response(JSON.stringify(stripTokens(payload)), { status: res.status, headers });
 }
 
-export function authRoutes(auth: Auth, db: Database, options: { trustProxy: number }) {
+export function authRoutes(
+  auth: Auth,
+  db: Database,
+  options: { trustProxy: number; queue: JobQueue; publicUrl: string },
+) {
+  const deps: StepDeps = { db, queue: options.queue, publicUrl: options.publicUrl };
   const app = new Hono<AppEnv>();
   // Every auth body is a small JSON object; nothing bigger is read.
   app.use('/auth/*', jsonBodyLimit(16 * 1024));
@@ -241,7 +332,7 @@ export function authRoutes(auth: Auth, db: Database, options: { trustProxy: numb
     if (!found) return c.json(errorBody('not_found', 'No such API route'), 404);
     // Resolving the viewer first ends a session that outlived its account's deactivation (viewer.ts),
     // so better-auth never acts on it.
-    if (c.req.header('cookie')) await c.get('loadViewer')();
+    const viewer = c.req.header('cookie') ? await c.get('loadViewer')() : null;
 
     let forwarded = c.req.raw;
     let input: unknown;
@@ -263,16 +354,16 @@ export function authRoutes(auth: Auth, db: Database, options: { trustProxy: numb
     }
     if (found.schema) {
       input = parseInput(found.schema, await readJson(c));
-      if (found.limits) {
-        await enforceRateLimits(db, found.limits({ ip: clientIp(c, options.trustProxy) }, input));
-      }
+      const caller: Caller = { ip: clientIp(c, options.trustProxy), viewer };
+      if (found.limits) await enforceRateLimits(db, found.limits(caller, input));
+      await found.guard?.({ deps, viewer, input });
       const headers = new Headers(c.req.raw.headers);
       headers.delete('content-length');
       headers.set('content-type', 'application/json');
       forwarded = new Request(c.req.raw.url, {
         method: c.req.method,
         headers,
-        body: JSON.stringify(found.body ? found.body(input) : input),
+        body: JSON.stringify(found.body ? found.body(input, caller) : input),
       });
     }
     const started = performance.now();
@@ -280,6 +371,7 @@ export function authRoutes(auth: Auth, db: Database, options: { trustProxy: numb
     // better-auth answers a failed query with a plain 500; during an outage the client should hear 503.
     if (res.status >= 500 && isDatabaseUnreachable(db))
       throw new DatabaseUnavailableError('auth: database unreachable');
+    if (res.ok && found.settle) await found.settle({ deps, viewer, input }, res);
     if (res.ok && found.after) {
       const log = c.get('log');
       void found.after(auth, input).catch((err: unknown) => log.error({ err }, 'after-auth step failed'));

@@ -10,6 +10,7 @@ import { account, session, twoFactor as twoFactorTable, user, verification } fro
 import { profiles } from '../db/schema/profiles';
 import { enqueueMail } from '../jobs/mail-job';
 import type { JobQueue } from '../jobs/queue';
+import { type LegalVersions, recordSignUpConsents } from '../legal/acceptances';
 import { actionMail } from '../mail/templates';
 import { passwordHashing } from './password-hashing';
 
@@ -20,6 +21,8 @@ export type AuthOptions = {
   queue: JobQueue;
   /** Origins whose requests better-auth accepts (config.appOrigins). */
   appOrigins: string[];
+  /** The texts a registration accepts (config.legalVersions, issue 31). */
+  legalVersions: LegalVersions;
 };
 
 export const VERIFY_CALLBACK = '/auth/verified';
@@ -29,6 +32,10 @@ export const ACCOUNT_DEACTIVATED = 'ACCOUNT_DEACTIVATED';
 // Roles are managed by our own API and the user:role command; the admin plugin's HTTP endpoints are
 // never exposed (see auth-routes.ts), so the staff roles get no plugin permissions of their own.
 const noPermissions = defaultAc.newRole({ user: [], session: [] });
+
+/** The better-auth endpoints that create a session only once a second factor was checked. */
+const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
+const passesSecondFactor = (path: string | undefined) => path !== undefined && SECOND_FACTOR_PATHS.has(path);
 
 export function createAuth(options: AuthOptions) {
   const { db, queue } = options;
@@ -112,6 +119,11 @@ export function createAuth(options: AuthOptions) {
     session: {
       expiresIn: 30 * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
+      // Set only by the hook below; createSession puts the default back over what it copies from the
+      // session it replaces (disable, enrolment), so a mark is never inherited.
+      additionalFields: {
+        twoFactorVerified: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
     },
     advanced: {
       cookiePrefix: 'am',
@@ -131,7 +143,14 @@ export function createAuth(options: AuthOptions) {
         create: {
           // The sign-up body reached better-auth already validated by our route (auth-routes.ts).
           after: async (created, ctx) => {
-            const body = (ctx?.body ?? {}) as { firstName?: string; lastName?: string; locale?: string };
+            const body = (ctx?.body ?? {}) as {
+              firstName?: string;
+              lastName?: string;
+              locale?: string;
+              acceptAdult?: unknown;
+              acceptTerms?: unknown;
+              clientIp?: unknown;
+            };
             await db
               .insert(profiles)
               .values({
@@ -141,12 +160,18 @@ export function createAuth(options: AuthOptions) {
                 locale: body.locale === 'en' ? 'en' : 'ro',
               })
               .onConflictDoNothing();
+            // The route refuses a sign-up without both (auth-routes.ts); accounts made in process
+            // (demo data, tests) record them when they say so.
+            if (body.acceptAdult === true && body.acceptTerms === true) {
+              const ip = typeof body.clientIp === 'string' ? body.clientIp : null;
+              await recordSignUpConsents(db, created.id, options.legalVersions, ip);
+            }
           },
         },
       },
       session: {
         create: {
-          before: async (created) => {
+          before: async (created, ctx) => {
             const profile = await profileOf(created.userId);
             if (profile && !profile.isActive) {
               throw new APIError('FORBIDDEN', {
@@ -154,6 +179,15 @@ export function createAuth(options: AuthOptions) {
                 message: 'This account has been deactivated. Contact the moderators.',
               });
             }
+            // A session made by a passed code (the sign-in's two-factor step, or the code that
+            // completes enrolment) carries the mark staff rights need; any other one does not.
+            // A password change that ends the other sessions replaces the current one: the new one
+            // keeps the mark of the one it replaces.
+            const replaced = ctx?.path === '/change-password' ? ctx.context.session?.session : undefined;
+            const inherits = (replaced as { twoFactorVerified?: unknown } | undefined)?.twoFactorVerified;
+            return {
+              data: { ...created, twoFactorVerified: passesSecondFactor(ctx?.path) || inherits === true },
+            };
           },
         },
       },

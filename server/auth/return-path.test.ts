@@ -21,6 +21,8 @@ const registration = (next?: unknown) => ({
   password: 'a-long-password',
   firstName: 'Maria',
   lastName: 'Ionescu',
+  acceptAdult: true,
+  acceptTerms: true,
   ...(next === undefined ? {} : { next }),
 });
 const VERIFY = 'http://localhost:3000/api/auth/verify-email';

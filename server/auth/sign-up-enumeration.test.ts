@@ -24,6 +24,8 @@ const registration = (email: string, locale: 'ro' | 'en' = 'ro') => ({
   firstName: 'Intrus',
   lastName: 'Necunoscut',
   locale,
+  acceptAdult: true,
+  acceptTerms: true,
 });
 
 /** What a caller can compare: status, body and the names of the headers (dates and ids aside). */

@@ -160,6 +160,7 @@ async function openPostgres(options: {
   };
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   connectionHealth.set(db, health);
+  servingPools.set(db, pool);
   pinnedPools.set(db, {
     bitmaps: drizzleNodePg(pinned.bitmaps, { schema }) as unknown as Database,
     sortIndex: drizzleNodePg(pinned.sortIndex, { schema }) as unknown as Database,
@@ -191,6 +192,20 @@ async function openPostgres(options: {
     close: async () => {
       await Promise.all([pool.end(), pinned.bitmaps.end(), pinned.sortIndex.end()]);
     },
+  };
+}
+
+const servingPools = new WeakMap<Database, pg.Pool>();
+
+/** The serving pool's connections (for /metrics); null on PGlite, which has no pool. */
+export function poolUse(db: Database): { total: number; idle: number; waiting: number; max: number } | null {
+  const pool = servingPools.get(db);
+  if (!pool) return null;
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 0,
   };
 }
 

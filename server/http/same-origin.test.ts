@@ -21,7 +21,14 @@ describe('PUBLIC_URL not set: the loopback names on the configured port are the 
       const email = `loopback-${Date.now()}-${Math.random().toString(36).slice(2)}@example.ro`;
       const signUp = await createClient(ctx).post(
         '/api/auth/sign-up/email',
-        { email, password: 'a-long-password', firstName: 'Ana', lastName: 'Pop' },
+        {
+          email,
+          password: 'a-long-password',
+          firstName: 'Ana',
+          lastName: 'Pop',
+          acceptAdult: true,
+          acceptTerms: true,
+        },
         { origin },
       );
       expect(signUp.status).toBe(200);

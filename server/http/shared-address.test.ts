@@ -59,6 +59,8 @@ describe('many honest people behind one carrier address', { timeout: 120_000 }, 
         password: 'a-long-password',
         firstName: 'Ana',
         lastName: 'Pop',
+        acceptAdult: true,
+        acceptTerms: true,
       });
       expect(res.status).toBe(200);
     }

@@ -1,6 +1,7 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { AppError } from '../errors';
 import { createLimiter } from '../limiter';
+import { hashPixels } from '../scam/photo-hash';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** 40 megapixels: above any phone camera, far below what would exhaust memory while decoding. */
@@ -45,8 +46,17 @@ export type ImageVariant = {
   contentType: 'image/webp' | 'image/jpeg';
 };
 
-/** The display variants plus the size of the upright original. */
-export type ProcessedImage = { variants: ImageVariant[]; width: number; height: number };
+/**
+ * The display variants plus the size of the upright original, and its perceptual hash (issue 30:
+ * reused photos are found by it, server/scam/photo-hash.ts).
+ */
+export type ProcessedImage = {
+  variants: ImageVariant[];
+  width: number;
+  height: number;
+  /** Null for a picture without structure (one colour), which matches nothing. */
+  hash: bigint | null;
+};
 
 export type AllowedFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' | 'heif';
 
@@ -76,13 +86,14 @@ export async function processUpload(input: Buffer): Promise<ProcessedImage> {
   const { width, height } = await readUprightSize(input, format);
   // After the header checks, so a pixel bomb is still named as one; before the costly decode.
   refuseHiddenData(input, format);
-  const variants = await oneAtATime(async () => {
+  const { variants, hash } = await oneAtATime(async () => {
     const pixels = await decodeUpright(input);
     const encoded: ImageVariant[] = [];
     for (const size of SIZES) encoded.push(...(await encodeSize(pixels, size)));
-    return encoded;
+    // From the same normalized pixels the variants are made of: upright, sRGB, no metadata.
+    return { variants: encoded, hash: await hashPixels(pixels) };
   });
-  return { variants, width, height };
+  return { variants, width, height, hash };
 }
 
 /**

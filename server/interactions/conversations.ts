@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { OfferStep } from '../../common/schemas/deals';
 import type {
   AdConversation,
   ConversationDetail,
@@ -12,10 +13,14 @@ import { findAd, findAdSubject } from '../ads/queries';
 import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
 import { type Database, queryRows } from '../db/client';
+import { offerSteps } from '../db/schema/deals';
 import { conversations, messages } from '../db/schema/interactions';
+import { offersOfConversation } from '../deals/offers';
 import { notFound } from '../errors';
 import { enforceRateLimits, type LimitRule } from '../http/rate-limit';
 import { authorize, type ConversationSubject } from '../policies/policies';
+import { newAccountSql } from '../scam/account-marks';
+import { recordMessageSafety } from '../scam/message-safety';
 import { notifyReceiver } from './message-mail';
 
 type Deps = Pick<Services, 'db' | 'queue' | 'config'>;
@@ -50,12 +55,16 @@ const directionFor = (viewerId: string, senderId: string): MessageDirection =>
   senderId === viewerId ? 'sent' : 'received';
 
 type MessageRow = typeof messages.$inferSelect;
-const presentMessage = (viewerId: string, row: MessageRow): Message => ({
+type StepRow = { offerId: string; kind: string; amount: number | null } | null;
+const presentStep = (step: StepRow): OfferStep | null =>
+  step ? { offerId: step.offerId, kind: step.kind as OfferStep['kind'], amount: step.amount } : null;
+const presentMessage = (viewerId: string, row: MessageRow, step: StepRow = null): Message => ({
   id: row.id,
   body: row.body,
   createdAt: iso(row.createdAt),
   direction: directionFor(viewerId, row.senderId),
   readAt: row.readAt ? iso(row.readAt) : null,
+  offer: presentStep(step),
 });
 
 /**
@@ -98,13 +107,17 @@ export async function contactSeller(
       })
       .returning({ id: conversations.id });
     if (!conversation) throw new Error('conversation upsert returned no row');
-    const inserted = await insertMessage(tx, {
-      conversationId: conversation.id,
-      adId: found.ad.id,
-      senderId: viewer.id,
-      receiverId: sellerId,
-      body,
-    });
+    const inserted = await insertMessage(
+      tx,
+      {
+        conversationId: conversation.id,
+        adId: found.ad.id,
+        senderId: viewer.id,
+        receiverId: sellerId,
+        body,
+      },
+      deps.config.publicUrl,
+    );
     await notifyReceiver(deps, tx, {
       conversationId: conversation.id,
       messageId: inserted.id,
@@ -125,12 +138,15 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 async function insertMessage(
   tx: Tx,
   values: { conversationId: string; adId: string | null; senderId: string; receiverId: string; body: string },
+  publicUrl: string,
 ): Promise<MessageRow> {
   const [row] = await tx
     .insert(messages)
     .values({ ...values, body: clean(values.body) })
     .returning();
   if (!row) throw new Error('message insert returned no row');
+  // Issue 30: the rules it triggered are stored with it; the message itself is always delivered.
+  await recordMessageSafety(tx, row, publicUrl);
   await tx
     .update(conversations)
     .set({ lastMessageAt: row.createdAt })
@@ -172,13 +188,17 @@ export async function replyInConversation(
   const toSeller = viewer.id === conversation.buyerId;
   const receiverId = toSeller ? conversation.sellerId : conversation.buyerId;
   const message = await deps.db.transaction(async (tx) => {
-    const inserted = await insertMessage(tx, {
-      conversationId: conversation.id,
-      adId: conversation.adId,
-      senderId: viewer.id,
-      receiverId,
-      body,
-    });
+    const inserted = await insertMessage(
+      tx,
+      {
+        conversationId: conversation.id,
+        adId: conversation.adId,
+        senderId: viewer.id,
+        receiverId,
+        body,
+      },
+      deps.config.publicUrl,
+    );
     await notifyReceiver(deps, tx, {
       conversationId: conversation.id,
       messageId: inserted.id,
@@ -197,15 +217,21 @@ type SummaryRow = {
   id: string;
   ad_id: string | null;
   ad_title: string;
+  ad_sold: boolean | null;
   buyer_id: string;
   seller_id: string;
   last_message_at: Date | string;
   other_id: string;
   other_first_name: string | null;
   other_last_name: string | null;
+  other_new: boolean | null;
+  other_verified: boolean | null;
   last_body: string | null;
   last_sender_id: string | null;
   last_created_at: Date | string | null;
+  last_offer_id: string | null;
+  last_offer_kind: string | null;
+  last_offer_amount: number | null;
   unread: number;
 };
 
@@ -214,19 +240,24 @@ async function summaries(db: Database, viewerId: string, onlyId?: string): Promi
   const rows = await queryRows<SummaryRow>(
     db,
     sql`
-    select c.id, c.ad_id, c.ad_title, c.buyer_id, c.seller_id, c.last_message_at,
+    select c.id, c.ad_id, c.ad_title, ad.status = 'sold' as ad_sold, c.buyer_id, c.seller_id, c.last_message_at,
       other.id as other_id, p.first_name as other_first_name, p.last_name as other_last_name,
+      ${newAccountSql(sql`ou.created_at`)} as other_new, coalesce(ou.email_verified, false) as other_verified,
       lm.body as last_body, lm.sender_id as last_sender_id, lm.created_at as last_created_at,
+      os.offer_id as last_offer_id, os.kind as last_offer_kind, os.amount as last_offer_amount,
       coalesce(u.n, 0)::int as unread
     from conversations c
     cross join lateral (
       select case when c.buyer_id = ${viewerId} then c.seller_id else c.buyer_id end as id
     ) other
     left join profiles p on p.id = other.id
+    left join "user" ou on ou.id = other.id
+    left join ads ad on ad.id = c.ad_id
     left join lateral (
-      select m.body, m.sender_id, m.created_at from messages m
+      select m.id, m.body, m.sender_id, m.created_at from messages m
       where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
     ) lm on true
+    left join offer_steps os on os.message_id = lm.id
     left join lateral (
       select count(*)::int as n from messages m
       where m.conversation_id = c.id and m.receiver_id = ${viewerId} and m.read_at is null
@@ -238,12 +269,14 @@ async function summaries(db: Database, viewerId: string, onlyId?: string): Promi
   );
   return rows.map((row) => ({
     id: row.id,
-    ad: { id: row.ad_id, title: row.ad_title },
+    ad: { id: row.ad_id, title: row.ad_title, sold: row.ad_sold === true },
     role: row.buyer_id === viewerId ? 'buyer' : 'seller',
     otherParty: {
       id: row.other_id,
       firstName: row.other_first_name ?? '',
       lastName: row.other_last_name ?? '',
+      newAccount: row.other_new === true,
+      emailVerified: row.other_verified === true,
     },
     lastMessage:
       row.last_body !== null && row.last_sender_id !== null && row.last_created_at !== null
@@ -251,6 +284,11 @@ async function summaries(db: Database, viewerId: string, onlyId?: string): Promi
             body: row.last_body,
             createdAt: iso(row.last_created_at),
             direction: directionFor(viewerId, row.last_sender_id),
+            offer: presentStep(
+              row.last_offer_id && row.last_offer_kind
+                ? { offerId: row.last_offer_id, kind: row.last_offer_kind, amount: row.last_offer_amount }
+                : null,
+            ),
           }
         : null,
     unread: Number(row.unread),
@@ -307,13 +345,34 @@ async function withNewestMessages(
 ): Promise<ConversationDetail | null> {
   const [summary] = await summaries(db, viewerId, conversationId);
   if (!summary) return null;
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)
-    .limit(limit);
-  return { ...summary, messages: rows.reverse().map((row) => presentMessage(viewerId, row)) };
+  const [rows, offers] = await Promise.all([
+    db
+      .select({
+        message: messages,
+        offerId: offerSteps.offerId,
+        kind: offerSteps.kind,
+        amount: offerSteps.amount,
+      })
+      .from(messages)
+      .leftJoin(offerSteps, eq(offerSteps.messageId, messages.id))
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)
+      .limit(limit),
+    offersOfConversation(db, viewerId, conversationId),
+  ]);
+  return {
+    ...summary,
+    messages: rows
+      .reverse()
+      .map((row) =>
+        presentMessage(
+          viewerId,
+          row.message,
+          row.offerId && row.kind ? { offerId: row.offerId, kind: row.kind, amount: row.amount } : null,
+        ),
+      ),
+    offers,
+  };
 }
 
 /** Opening a conversation: the messages the caller received in it are read now. Sent ones are untouched. */

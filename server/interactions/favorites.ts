@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FavoriteList } from '../../common/schemas/favorites';
 import { isUuid } from '../ads/cursor';
 import { presentCard } from '../ads/presenters';
@@ -8,9 +8,11 @@ import type { Database } from '../db/client';
 import { ads } from '../db/schema/ads';
 import { favorites } from '../db/schema/interactions';
 import { profiles } from '../db/schema/profiles';
+import { scoreColumns } from '../deals/score';
 import { notFound } from '../errors';
 import { enforceRateLimits } from '../http/rate-limit';
 import { authorize } from '../policies/policies';
+import { displayNameOf } from '../sellers/profile';
 import type { Storage } from '../storage/storage';
 
 /** Saving and unsaving, per user: generous for people, a wall for scripts. */
@@ -18,10 +20,17 @@ export const FAVORITE_WRITES = { max: 300, windowSeconds: 3600 } as const;
 /** The most favorites listed or sent to the heart buttons. */
 export const FAVORITES_MAX = 1000;
 
-/** Listed ads only: approved, with an active owner. Rows without an ad are ignored (spec section 3). */
-const listed = and(isNotNull(favorites.adId), eq(ads.status, 'approved'), eq(profiles.isActive, true));
+/**
+ * Listed ads, and sold ones (marked sold on their card: issue 26), with an active owner. Rows without
+ * an ad are ignored (spec section 3).
+ */
+const listed = and(
+  isNotNull(favorites.adId),
+  inArray(ads.status, ['approved', 'sold']),
+  eq(profiles.isActive, true),
+);
 
-/** The caller's saved ads that are still listed, last saved first, as cards with the seller's name. */
+/** The caller's saved ads that are still listed or sold, last saved first, as cards with the seller's name. */
 export async function listFavorites(db: Database, storage: Storage, userId: string): Promise<FavoriteList> {
   const rows = await db
     .select({
@@ -40,8 +49,12 @@ export async function listFavorites(db: Database, storage: Storage, userId: stri
         featured: ads.featured,
         status: ads.status,
         createdAt: ads.createdAt,
+        publishedAt: ads.publishedAt,
         legalCategory: ads.legalCategory,
         sellerDealer: ads.sellerDealer,
+        reserved: sql<boolean>`${ads.reservedAt} is not null`,
+        sellerRatingCount: scoreColumns(sql`${ads.userId}`).count,
+        sellerRatingTotal: scoreColumns(sql`${ads.userId}`).total,
       },
       sellerId: ads.userId,
       firstName: profiles.firstName,
@@ -61,7 +74,7 @@ export async function listFavorites(db: Database, storage: Storage, userId: stri
   return {
     items: rows.map((row) => ({
       ...presentCard(row.ad, images.get(row.ad.id) ?? null),
-      seller: { id: row.sellerId, firstName: row.firstName, lastName: row.lastName },
+      seller: { id: row.sellerId, displayName: displayNameOf(row.firstName, row.lastName) },
       favoritedAt: new Date(row.favoritedAt).toISOString(),
     })),
   };

@@ -7,7 +7,7 @@ import { conversations } from '../db/schema/interactions';
 import { profiles } from '../db/schema/profiles';
 import { enqueueMail } from '../jobs/mail-job';
 import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, translate } from '../mail/templates';
+import { escapeHtml, oneLine, translate } from '../mail/templates';
 
 type Deps = Pick<Services, 'queue' | 'config'>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -27,7 +27,8 @@ type Notice = {
   receiverId: string;
   senderId: string;
   adTitle: string;
-  body: string;
+  /** The text quoted, or (an offer's step, issue 28) the text in the receiver's language. */
+  body: string | ((language: Language) => string);
 };
 
 /**
@@ -62,7 +63,7 @@ export async function notifyReceiver(deps: Deps, tx: Tx, notice: Notice): Promis
     language: receiver.language,
     sender: `${sender.firstName} ${sender.lastName}`.trim(),
     adTitle: notice.adTitle,
-    body: notice.body,
+    body: typeof notice.body === 'function' ? notice.body(receiver.language) : notice.body,
     link: new URL(conversationPath(notice.conversationId), deps.config.publicUrl).toString(),
   });
   await enqueueMail(deps.queue, tx, { key: `message:${notice.messageId}`, message });
@@ -86,8 +87,6 @@ async function personOf(tx: Tx, userId: string) {
   return { ...row, language };
 }
 
-const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
-
 export function newMessageMail(options: {
   to: string;
   name: string;
@@ -99,16 +98,15 @@ export function newMessageMail(options: {
 }): MailMessage {
   const t = (key: string, values?: Record<string, string>) => translate(options.language, key, values);
   const title = oneLine(options.adTitle);
-  const excerpt =
-    options.body.length > EXCERPT_MAX ? `${options.body.slice(0, EXCERPT_MAX).trimEnd()}…` : options.body;
+  // On one line, like every value someone typed: the sender's line breaks cannot make text of their
+  // own below the quote, looking like the site's.
+  const body = oneLine(options.body);
+  const excerpt = body.length > EXCERPT_MAX ? `${body.slice(0, EXCERPT_MAX).trimEnd()}…` : body;
   const intro = t('newMessage.body', { sender: options.sender, title });
   const text = [
     t('greeting', { name: options.name }),
     intro,
-    excerpt
-      .split('\n')
-      .map((line) => `> ${line}`)
-      .join('\n'),
+    `> ${excerpt}`,
     `${t('newMessage.button')}: ${options.link}`,
     t('newMessage.note'),
     t('signature'),
@@ -116,7 +114,7 @@ export function newMessageMail(options: {
   const html = `<!doctype html><html lang="${options.language}"><body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5">
 <p>${escapeHtml(t('greeting', { name: options.name }))}</p>
 <p>${escapeHtml(intro)}</p>
-<blockquote style="margin:0 0 16px;padding:8px 14px;border-left:3px solid #3b4a2a;background:#f4f5f0;white-space:pre-line">${escapeHtml(excerpt)}</blockquote>
+<blockquote style="margin:0 0 16px;padding:8px 14px;border-left:3px solid #3b4a2a;background:#f4f5f0">${escapeHtml(excerpt)}</blockquote>
 <p><a href="${escapeHtml(options.link)}" style="display:inline-block;background:#3b4a2a;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(t('newMessage.button'))}</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(t('newMessage.note'))}</p>
 <p>${escapeHtml(t('signature'))}</p>

@@ -12,7 +12,7 @@ import { type JobQueue, QUEUES, type SqlExecutor } from './queue';
  */
 export type QueuedMail = { key: string; message: MailMessage };
 
-type Deps = Pick<Services, 'db' | 'mailer' | 'logger' | 'config'>;
+type Deps = Pick<Services, 'db' | 'mailer' | 'logger' | 'config'> & Partial<Pick<Services, 'metrics'>>;
 
 /** Mails sent in parallel by one fetch loop: one batch of the queue. */
 export const MAIL_BATCH = 10;
@@ -136,9 +136,11 @@ export async function deliverBatch(
   return jobs.map((job, i): JobResult => {
     const outcome = outcomes[i]!;
     if (!(outcome instanceof Error)) {
+      if (outcome === 'sent') deps.metrics?.mails.inc({ outcome: 'sent' });
       deps.logger.info({ key: job.data.key, outcome }, 'mail delivered');
       return { id: job.id, status: 'completed' };
     }
+    deps.metrics?.mails.inc({ outcome: isPermanent(outcome) ? 'dead' : 'failed' });
     if (isPermanent(outcome)) {
       deps.logger.error({ err: outcome, key: job.data.key }, 'mail refused for good: dead-lettered');
       return { id: job.id, status: 'deadletter', output: errorOutput(outcome) };

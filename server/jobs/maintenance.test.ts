@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adImages } from '../db/schema/ads';
 import { mailDeliveries } from '../db/schema/mail';
-import { uploadPhoto } from '../test/ad-factories';
+import { photoHashes } from '../db/schema/scam';
+import { createAd, uploadPhoto } from '../test/ad-factories';
 import { createUser, signedInClient } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { runMaintenance } from './maintenance';
@@ -65,5 +66,25 @@ describe('runMaintenance', () => {
     const keys = (await ctx.database.db.select().from(mailDeliveries)).map((row) => row.key);
     expect(keys).toContain('recent');
     expect(keys).not.toContain('old');
+  });
+
+  it('forgets the photo hashes of ads deleted more than 180 days ago, and keeps every other', async () => {
+    const owner = await createUser(ctx);
+    const kept = await createAd(ctx, owner, { status: 'sold' });
+    const hash = (n: number) => ({ imageId: crypto.randomUUID(), userId: owner.id, hash: BigInt(n) });
+    const [old, recent, live, unclaimed] = [hash(1), hash(2), hash(3), hash(4)];
+    const goneAd = crypto.randomUUID();
+    await ctx.database.db.insert(photoHashes).values([
+      { ...old, adId: goneAd, goneAt: new Date(Date.now() - 181 * 24 * 3600 * 1000) },
+      { ...recent, adId: goneAd, goneAt: new Date(Date.now() - 179 * 24 * 3600 * 1000) },
+      // An ad that still exists, ended long ago: it may be renewed, so its hashes stay.
+      { ...live, adId: kept.id, createdAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) },
+      unclaimed,
+    ]);
+    await runMaintenance(ctx.services);
+    const left = (
+      await ctx.database.db.select().from(photoHashes).where(eq(photoHashes.userId, owner.id))
+    ).map((row) => row.imageId);
+    expect(left.sort()).toEqual([recent.imageId, live.imageId, unclaimed.imageId].sort());
   });
 });

@@ -6,7 +6,10 @@ import { pruneAdRemovals } from '../ads/search-index/index-sync';
 import { refreshSearchVocabulary } from '../ads/search-vocabulary';
 import type { Services } from '../app-env';
 import { mailDeliveries } from '../db/schema/mail';
+import { expireOffers } from '../deals/offers';
+import { revealDueRatings } from '../deals/ratings';
 import { pruneRateLimits } from '../http/rate-limit';
+import { purgeGonePhotoHashes } from '../scam/photo-matching';
 import { QUEUES } from './queue';
 
 /**
@@ -46,11 +49,16 @@ export async function runMaintenance(services: Services, ages: MaintenanceAges =
     ['ad expiry', () => expireAds(services)],
     ['renewal reminders', () => sendRenewalReminders(services)],
     ['expired ad purge', () => purgeExpiredAds(services)],
+    // Issue 28: offers past their 48 hours, and ratings whose 30 days are over shown even unanswered.
+    ['offer expiry', () => expireOffers(services)],
+    ['rating reveal', () => revealDueRatings(services.db)],
     ['ad counts', () => recountAds(services.db)],
     ['search vocabulary', () => refreshSearchVocabulary(services.db)],
     ['search removals', () => pruneAdRemovals(services.db)],
     ['rate limits', () => pruneRateLimits(services.db)],
     ['mail deliveries', () => pruneMailDeliveries(services)],
+    // Issue 30: a deleted ad's photo hashes are compared for 180 days, then forgotten.
+    ['photo hashes', () => purgeGonePhotoHashes(services.db)],
   ];
   for (const [name, job] of jobs) {
     try {

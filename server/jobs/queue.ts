@@ -28,6 +28,14 @@ export const QUEUES = {
   alertInstant: 'alert-instant',
   /** The 08:00 Europe/Bucharest digest of daily saved searches (a cron job, once per cluster). */
   alertDigest: 'alert-digest',
+  /** A user's data export (issue 31): builds the ZIP, marks it ready, mails its owner. */
+  accountExport: 'account-export',
+  /** Deletes an export's file once its 24 hours are up (queued with a start time). */
+  accountExportExpire: 'account-export-expire',
+  /** Erases a deleted account (issue 31): retried until done, whatever restarts come between. */
+  accountDelete: 'account-delete',
+  /** A deleted account's formerly public ads, 30 days after the deletion (queued with a start time). */
+  accountAdsPurge: 'account-ads-purge',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -80,6 +88,10 @@ function queueOptions(settings: QueueSettings): Record<QueueName, Omit<Queue, 'n
     // Stately, keyed by the search: one alert waiting and one running per search, so a match that
     // arrives while one waits is mailed by that one.
     [QUEUES.alertInstant]: { policy: 'stately', ...ALERT_JOB_RETRIES },
+    [QUEUES.accountExport]: ACCOUNT_JOB_RETRIES,
+    [QUEUES.accountExportExpire]: ACCOUNT_JOB_RETRIES,
+    [QUEUES.accountDelete]: ACCOUNT_JOB_RETRIES,
+    [QUEUES.accountAdsPurge]: ACCOUNT_JOB_RETRIES,
     [QUEUES.alertDigest]: {
       policy: 'exclusive',
       retryLimit: 3,
@@ -100,6 +112,19 @@ const ALERT_JOB_RETRIES = {
   retryBackoff: true,
   expireInSeconds: 5 * 60,
   heartbeatSeconds: 20,
+};
+
+/**
+ * Issue 31's jobs: a worker that dies mid-job stops beating and the job is retried, many times, so a
+ * deletion is finished whatever restarts come between (each step can be done again).
+ */
+const ACCOUNT_JOB_RETRIES = {
+  retryLimit: 20,
+  retryDelay: 10,
+  retryBackoff: true,
+  retryDelayMax: 30 * 60,
+  expireInSeconds: 10 * 60,
+  heartbeatSeconds: 30,
 };
 
 export type JobQueue = {
@@ -161,6 +186,10 @@ export function createJobQueue(target: QueueTarget, settings: QueueSettings, log
         QUEUES.alertSweep,
         QUEUES.alertInstant,
         QUEUES.alertDigest,
+        QUEUES.accountExport,
+        QUEUES.accountExportExpire,
+        QUEUES.accountDelete,
+        QUEUES.accountAdsPurge,
       ] as const) {
         const { policy, ...changeable } = options[name];
         await boss.createQueue(name, { policy, ...changeable });

@@ -1,4 +1,5 @@
 import type { Services } from '../app-env';
+import { workAccountData } from './account-data';
 import { workAlerts } from './alerts';
 import { workMail } from './mail-job';
 import { workMaintenance } from './maintenance';
@@ -11,4 +12,5 @@ export async function startWorkers(services: Services): Promise<void> {
   await workMail(services.queue, services);
   await workMaintenance(services, services.config.maintenanceCron);
   await workAlerts(services);
+  await workAccountData(services);
 }

@@ -13,6 +13,16 @@ const catalogs: Record<Language, Catalog> = {
 
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/**
+ * A value someone typed, on one line: every run of whitespace, line breaks and control characters
+ * becomes one space. A name or a title with line breaks (stored before the API refused them) must not
+ * write lines of its own into an official mail, where they could pass for the site's own words.
+ */
+export const oneLine = (value: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  value.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+
+/** The catalog's text for `key`, its {{placeholders}} filled with the values, each on one line. */
 export function translate(language: Language, key: string, values: Record<string, string> = {}): string {
   const found = key
     .split('.')
@@ -21,7 +31,7 @@ export function translate(language: Language, key: string, values: Record<string
       catalogs[language],
     );
   if (typeof found !== 'string') throw new Error(`Missing mail text ${language}:${key}`);
-  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => oneLine(values[name] ?? ''));
 }
 
 /** A mail with one call to action: a greeting, a paragraph, a button, a note. Text and HTML alike. */
@@ -91,4 +101,40 @@ ${reasonHtml}
 <p>${escapeHtml(t('signature'))}</p>
 </body></html>`;
   return { to: options.to, subject: options.subject, text, html, link: options.link };
+}
+
+export type SecurityNotice = 'twoFactorCode' | 'twoFactorOn' | 'twoFactorOff' | 'staffRole';
+
+/**
+ * What happened to the recipient's account security (issue 26): the code that confirms two-factor
+ * enrolment, two-factor turned on or off, a staff role granted. Each says what to do if it was not
+ * them, and links to Settings.
+ */
+export function securityNoticeMail(
+  kind: SecurityNotice,
+  options: { to: string; name: string; language: Language; link: string; code?: string; role?: string },
+): MailMessage {
+  const t = (key: string, values?: Record<string, string>) => translate(options.language, key, values);
+  const body = t(`security.${kind}.body`, { role: options.role ?? '' });
+  const note = kind === 'twoFactorCode' ? t('security.twoFactorCode.expires') : t('security.notYou');
+  const button = t('security.button');
+  const text = [
+    t('greeting', { name: options.name }),
+    body,
+    ...(options.code ? [options.code] : []),
+    note,
+    `${button}: ${options.link}`,
+    t('signature'),
+  ].join('\n\n');
+  const code = options.code
+    ? `<p style="font-size:24px;letter-spacing:4px;font-weight:bold">${escapeHtml(options.code)}</p>\n`
+    : '';
+  const html = `<!doctype html><html lang="${options.language}"><body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5">
+<p>${escapeHtml(t('greeting', { name: options.name }))}</p>
+<p>${escapeHtml(body)}</p>
+${code}<p style="font-size:13px;color:#555">${escapeHtml(note)}</p>
+<p><a href="${escapeHtml(options.link)}">${escapeHtml(button)}</a></p>
+<p>${escapeHtml(t('signature'))}</p>
+</body></html>`;
+  return { to: options.to, subject: t(`security.${kind}.subject`), text, html, link: options.link };
 }

@@ -1,39 +1,27 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { LegalCategory } from '../../common/legal';
+import { and, eq, sql } from 'drizzle-orm';
 import { LISTING_DAYS } from '../../common/lifecycle';
 import {
   AD_TRANSITIONS,
-  ADMIN_PAGE_SIZE,
   type AdModerationResult,
   type AdTransition,
   canFeature,
   canTransition,
   canUnfeature,
   type ModerationActionName,
-  type QueuePage,
 } from '../../common/schemas/admin';
 import type { AdStatus } from '../../common/values';
 import { isUuid } from '../ads/cursor';
-import { firstImages } from '../ads/queries';
 import { queueAdMatching } from '../alerts/matching';
 import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
-import type { Database } from '../db/client';
-import { adDeclarations, ads } from '../db/schema/ads';
-import { user } from '../db/schema/auth';
+import { adRevisions, ads } from '../db/schema/ads';
 import { reports } from '../db/schema/interactions';
-import { profiles } from '../db/schema/profiles';
 import { AppError, notFound } from '../errors';
-import type { Storage } from '../storage/storage';
 import { recordAction, type Tx } from './audit';
 import { isDecision, queueDecisionMail } from './decision-mail';
-import { decodePageCursor, pageOf } from './page-cursor';
 
 /** What a moderation write needs: the database, and the queue its owner's mail goes to. */
 export type ModerationDeps = Pick<Services, 'db' | 'queue' | 'config'>;
-
-/** The statuses waiting for a moderator (spec: pending and needs_changes). */
-export const QUEUE_STATUSES = ['pending', 'needs_changes'] as const satisfies readonly AdStatus[];
 
 export const invalidTransition = () =>
   new AppError(
@@ -41,92 +29,6 @@ export const invalidTransition = () =>
     'invalid_transition',
     'This ad is no longer in a state that allows this action. Reload the list.',
   );
-
-/**
- * The moderation queue: ads waiting for review of owners whose account is active, oldest first, with
- * the seller and the first image.
- */
-export async function listQueue(db: Database, storage: Storage, cursorText?: string): Promise<QueuePage> {
-  const cursor = decodePageCursor(cursorText, { uuid: true });
-  const waiting = and(inArray(ads.status, QUEUE_STATUSES), eq(profiles.isActive, true));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: ads.id,
-        title: ads.title,
-        price: ads.price,
-        status: ads.status,
-        featured: ads.featured,
-        moderationReason: ads.moderationReason,
-        createdAt: ads.createdAt,
-        updatedAt: ads.updatedAt,
-        sellerId: ads.userId,
-        legalCategory: ads.legalCategory,
-        firstName: profiles.firstName,
-        lastName: profiles.lastName,
-        email: user.email,
-      })
-      .from(ads)
-      .innerJoin(profiles, eq(profiles.id, ads.userId))
-      .innerJoin(user, eq(user.id, ads.userId))
-      .where(
-        and(
-          waiting,
-          cursor
-            ? sql`(${ads.createdAt}, ${ads.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(ads.createdAt), asc(ads.id))
-      .limit(ADMIN_PAGE_SIZE + 1),
-    db.select({ n: count() }).from(ads).innerJoin(profiles, eq(profiles.id, ads.userId)).where(waiting),
-  ]);
-  const page = pageOf(rows, ADMIN_PAGE_SIZE, (row) => ({ at: row.createdAt, id: row.id }));
-  const ids = page.items.map((row) => row.id);
-  const [images, declarations] = await Promise.all([
-    firstImages(db, storage, ids),
-    latestDeclarations(db, ids),
-  ]);
-  return {
-    items: page.items.map((row) => ({
-      id: row.id,
-      title: row.title,
-      price: Number(row.price),
-      status: row.status as AdStatus,
-      featured: row.featured,
-      moderationReason: row.moderationReason,
-      createdAt: row.createdAt.toISOString(),
-      submittedAt: row.updatedAt.toISOString(),
-      image: images.get(row.id) ?? null,
-      seller: { id: row.sellerId, firstName: row.firstName, lastName: row.lastName, email: row.email },
-      legalCategory: row.legalCategory as LegalCategory,
-      declaration: declarations.get(row.id) ?? null,
-    })),
-    nextCursor: page.nextCursor,
-    total: Number(total?.n ?? 0),
-  };
-}
-
-/** The seller's last declaration per ad (one row per weapon submission), for the moderators. */
-async function latestDeclarations(db: Database, adIds: string[]) {
-  if (adIds.length === 0) return new Map<string, { declaredAt: string; clientIp: string; version: string }>();
-  const rows = await db
-    .selectDistinctOn([adDeclarations.adId], {
-      adId: adDeclarations.adId,
-      declaredAt: adDeclarations.declaredAt,
-      clientIp: adDeclarations.clientIp,
-      version: adDeclarations.version,
-    })
-    .from(adDeclarations)
-    .where(inArray(adDeclarations.adId, adIds))
-    .orderBy(adDeclarations.adId, desc(adDeclarations.declaredAt));
-  return new Map(
-    rows.map((row) => [
-      row.adId,
-      { declaredAt: row.declaredAt.toISOString(), clientIp: row.clientIp, version: row.version },
-    ]),
-  );
-}
 
 type LockedAd = {
   id: string;
@@ -175,6 +77,10 @@ export async function applyAdChange(
     .update(ads)
     .set({ status: change.status, featured: change.featured, moderationReason: change.moderationReason })
     .where(eq(ads.id, ad.id));
+  // A published ad rejected or taken down loses the edit it had waiting (issue 26).
+  if (change.status !== ad.status && change.status !== 'approved') {
+    await tx.delete(adRevisions).where(eq(adRevisions.adId, ad.id));
+  }
   const audit = await recordAction(tx, actor, {
     action,
     targetType: 'ad',
@@ -224,6 +130,7 @@ export async function transitionAd(
         ? { status: 'approved', featured: ad.featured, moderationReason: null }
         : { status: rule.to, featured: false, moderationReason: reason };
     const result = await applyAdChange(deps, tx, actor, ad, TRANSITION_ACTION[transition], change, reason);
+
     // Approval starts a listing period of its own (issue 12); the reminder is for this period.
     if (rule.to === 'approved') {
       await tx
@@ -232,6 +139,8 @@ export async function transitionAd(
           expiresAt: sql`now() + ${sql.raw(`interval '${LISTING_DAYS} days'`)}`,
           expiredAt: null,
           remindedAt: null,
+          // Issue 26: cards and the ad page say "published" from here.
+          publishedAt: sql`now()`,
         })
         .where(eq(ads.id, ad.id));
       // Saved searches (issue 11): the ad is public now; its matching is queued with the approval.

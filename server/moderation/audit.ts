@@ -10,7 +10,7 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type AuditRecord = {
   action: ModerationActionName;
-  targetType: 'ad' | 'user';
+  targetType: 'ad' | 'user' | 'rating' | 'trust_report';
   targetId: string;
   targetLabel: string | null;
   reason?: string | null;
@@ -69,12 +69,25 @@ export async function listAudit(db: Database, cursorText: string | undefined): P
         targetType: row.targetType as AuditEntry['targetType'],
         targetId: row.targetId,
         targetLabel: row.targetLabel,
-        reason: row.reason,
+        reason: row.action === 'ad.declare' ? null : row.reason,
         statusBefore: row.statusBefore,
         statusAfter: row.statusAfter,
         createdAt: row.createdAt.toISOString(),
+        declaration: row.action === 'ad.declare' ? declarationOf(row.reason, row.createdAt) : null,
       }),
     ),
     nextCursor: page.nextCursor,
   };
+}
+
+/**
+ * A declaration's audit row keeps "version, address" in its reason (server/ads/commands.ts), written
+ * with the ad_declarations row in one transaction, so the row's time is the declaration's. The log
+ * shows it as a declaration (issue 26), never as a moderator's reason. The address comes last and
+ * holds no comma (IPv4 or IPv6).
+ */
+function declarationOf(reason: string | null, at: Date): AuditEntry['declaration'] {
+  const cut = reason?.lastIndexOf(', ') ?? -1;
+  if (!reason || cut < 0) return { version: reason ?? '', declaredAt: at.toISOString(), clientIp: '' };
+  return { version: reason.slice(0, cut), declaredAt: at.toISOString(), clientIp: reason.slice(cut + 2) };
 }

@@ -10,15 +10,23 @@ import type { Tx } from './audit';
 
 /** The statuses a moderator's decision leads to, and what the mail about each is called in the catalog. */
 const DECISIONS = { approved: 'approve', rejected: 'reject', needs_changes: 'requestChanges' } as const;
-type Decision = (typeof DECISIONS)[keyof typeof DECISIONS];
+/** A decision on the pending edit of a published ad (issue 26): the public version stays meanwhile. */
+export const REVISION_DECISIONS = {
+  approve: 'revisionApprove',
+  reject: 'revisionReject',
+  requestChanges: 'revisionRequestChanges',
+} as const;
+type Decision =
+  | (typeof DECISIONS)[keyof typeof DECISIONS]
+  | (typeof REVISION_DECISIONS)[keyof typeof REVISION_DECISIONS];
 
 export const isDecision = (status: AdStatus): status is keyof typeof DECISIONS => status in DECISIONS;
 
 /** Where the owner goes next: the published ad, the edit form, or their list. */
 const decisionPath = (decision: Decision, adId: string) =>
-  decision === 'approve'
+  decision === 'approve' || decision === 'revisionApprove'
     ? `/ad/${adId}`
-    : decision === 'requestChanges'
+    : decision === 'requestChanges' || decision === 'revisionRequestChanges'
       ? `/ad/${adId}/edit`
       : '/dashboard/listings';
 
@@ -28,7 +36,8 @@ export type DecisionNotice = {
   adId: string;
   adTitle: string;
   ownerId: string;
-  status: keyof typeof DECISIONS;
+  /** The ad's new status, or a decision on its pending edit. */
+  status: keyof typeof DECISIONS | { revision: keyof typeof REVISION_DECISIONS };
   reason: string | null;
 };
 
@@ -53,7 +62,8 @@ export async function queueDecisionMail(
     .where(eq(user.id, notice.ownerId))
     .limit(1);
   if (!owner?.isActive) return;
-  const decision = DECISIONS[notice.status];
+  const decision =
+    typeof notice.status === 'string' ? DECISIONS[notice.status] : REVISION_DECISIONS[notice.status.revision];
   const message = decisionMail({
     to: owner.email,
     name: owner.firstName,

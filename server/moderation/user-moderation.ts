@@ -1,7 +1,9 @@
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { ROLES, type Role } from '../../common/roles';
+import type { MessageRiskCounts } from '../../common/scam/safety';
 import { ADMIN_PAGE_SIZE, type AdminUser, type UserAction, type UsersPage } from '../../common/schemas/admin';
 import { queueOwnerAdsMatching } from '../alerts/matching';
+import { queueNotice, securityNotice } from '../auth/security-mail';
 import type { Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
 import { session, user } from '../db/schema/auth';
@@ -9,6 +11,7 @@ import { profiles } from '../db/schema/profiles';
 import { AppError, notFound } from '../errors';
 import type { JobQueue } from '../jobs/queue';
 import { can, type UserSubject } from '../policies/policies';
+import { messageRiskCounts } from '../scam/message-risks';
 import { recordAction, type Tx } from './audit';
 import { decodePageCursor, pageOf } from './page-cursor';
 
@@ -30,6 +33,17 @@ export function userActions(viewer: Viewer, target: UserSubject & { isActive: bo
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+const userColumns = {
+  id: user.id,
+  email: user.email,
+  role: user.role,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  isActive: profiles.isActive,
+  emailVerified: user.emailVerified,
+  createdAt: profiles.createdAt,
+};
+
 /** Every account, newest first, optionally matching a text in the e-mail or the names. */
 export async function listUsers(
   db: Database,
@@ -39,16 +53,8 @@ export async function listUsers(
   const cursor = decodePageCursor(query.cursor);
   const pattern = query.q ? `%${escapeLike(query.q)}%` : null;
   const rows = await db
-    .select({
-      id: user.id,
-      email: user.email,
-      role: user.role,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      isActive: profiles.isActive,
-      emailVerified: user.emailVerified,
-      createdAt: createdMs,
-    })
+    // Milliseconds here: the page cursor compares them exactly.
+    .select({ ...userColumns, createdAt: createdMs })
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .where(
@@ -67,23 +73,59 @@ export async function listUsers(
     .orderBy(desc(createdMs), desc(user.id))
     .limit(ADMIN_PAGE_SIZE + 1);
   const page = pageOf(rows, ADMIN_PAGE_SIZE, (row) => ({ at: row.createdAt, id: row.id }));
+  const risks = await messageRiskCounts(
+    db,
+    page.items.map((row) => row.id),
+  );
   return {
-    items: page.items.map((row): AdminUser => {
-      const role = asRole(row.role);
-      return {
-        id: row.id,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        email: row.email,
-        role,
-        isActive: row.isActive,
-        emailVerified: row.emailVerified,
-        createdAt: new Date(row.createdAt).toISOString(),
-        actions: userActions(viewer, { id: row.id, role, isActive: row.isActive }),
-      };
-    }),
+    items: page.items.map((row) => toAdminUser(viewer, row, risks)),
     nextCursor: page.nextCursor,
   };
+}
+
+type UserRow = {
+  id: string;
+  email: string;
+  role: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  emailVerified: boolean;
+  createdAt: Date | string;
+};
+
+function toAdminUser(viewer: Viewer, row: UserRow, risks: Map<string, MessageRiskCounts>): AdminUser {
+  const role = asRole(row.role);
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role,
+    isActive: row.isActive,
+    emailVerified: row.emailVerified,
+    createdAt: new Date(row.createdAt).toISOString(),
+    actions: userActions(viewer, { id: row.id, role, isActive: row.isActive }),
+    messageRisks: risks.get(row.id) ?? null,
+  };
+}
+
+/** These accounts as the users list shows them (for the suspect list), by id; unknown ids are absent. */
+export async function adminUsersByIds(
+  db: Database,
+  viewer: Viewer,
+  ids: readonly string[],
+): Promise<Map<string, AdminUser>> {
+  if (ids.length === 0) return new Map();
+  const [rows, risks] = await Promise.all([
+    db
+      .select(userColumns)
+      .from(user)
+      .innerJoin(profiles, eq(profiles.id, user.id))
+      .where(inArray(user.id, [...ids])),
+    messageRiskCounts(db, ids),
+  ]);
+  return new Map(rows.map((row) => [row.id, toAdminUser(viewer, row, risks)]));
 }
 
 export type FoundUser = UserSubject & { email: string; isActive: boolean };
@@ -103,27 +145,12 @@ export async function findUserSubject(db: Database | Tx, id: string): Promise<Fo
 
 const presentUser = async (tx: Tx, viewer: Viewer, id: string): Promise<AdminUser> => {
   const [row] = await tx
-    .select({
-      id: user.id,
-      email: user.email,
-      role: user.role,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      isActive: profiles.isActive,
-      emailVerified: user.emailVerified,
-      createdAt: profiles.createdAt,
-    })
+    .select(userColumns)
     .from(user)
     .innerJoin(profiles, eq(profiles.id, user.id))
     .where(eq(user.id, id));
   if (!row) throw notFound();
-  const role = asRole(row.role);
-  return {
-    ...row,
-    role,
-    createdAt: row.createdAt.toISOString(),
-    actions: userActions(viewer, { id: row.id, role, isActive: row.isActive }),
-  };
+  return toAdminUser(viewer, row, await messageRiskCounts(tx, [id]));
 };
 
 /**
@@ -142,7 +169,14 @@ export async function setUserActive(
     const changed = await tx
       .update(profiles)
       .set({ isActive: active })
-      .where(and(eq(profiles.id, target.id), eq(profiles.isActive, !active)))
+      .where(
+        and(
+          eq(profiles.id, target.id),
+          eq(profiles.isActive, !active),
+          // An account its owner deleted (issue 31) stays closed: reactivating it would list its ads again.
+          sql`not exists (select 1 from account_deletions d where d.user_id = ${target.id})`,
+        ),
+      )
       .returning({ id: profiles.id });
     if (changed.length === 0) throw alreadyDone();
     if (!active) await tx.delete(session).where(eq(session.userId, target.id));
@@ -162,12 +196,15 @@ export async function setUserActive(
 
 /** Grants or removes admin.moderator; the account's sessions end so the new rights apply at once. */
 export async function setModeratorRole(
-  db: Database,
+  deps: { db: Database; queue: JobQueue; publicUrl: string },
   actor: Viewer,
   target: FoundUser,
   role: 'user' | 'admin.moderator',
 ): Promise<AdminUser> {
-  return db.transaction(async (tx) => {
+  // The owner hears of a staff role granted (issue 26), from the grant's own transaction.
+  const notice =
+    role === 'admin.moderator' ? await securityNotice(deps, target.id, 'staffRole', { role }) : null;
+  return deps.db.transaction(async (tx) => {
     const from = role === 'admin.moderator' ? 'user' : 'admin.moderator';
     const changed = await tx
       .update(user)
@@ -185,6 +222,7 @@ export async function setModeratorRole(
       statusBefore: from,
       statusAfter: role,
     });
+    await queueNotice(deps.queue, tx, notice);
     return presentUser(tx, actor, target.id);
   });
 }

@@ -1,21 +1,29 @@
-import { eq } from 'drizzle-orm';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OfferStatus } from '../../common/deals';
 import type { Role } from '../../common/roles';
 import { browseQuerySchema } from '../../common/schemas/ads';
+import { buildZip } from '../account-data/zip';
 import { signRenewalToken } from '../ads/renewal-token';
 import { createSavedSearch } from '../alerts/saved-searches';
 import { signUnsubscribeToken } from '../alerts/unsubscribe-token';
 import { AUTH_ENDPOINTS } from '../auth/auth-routes';
+import { adRevisions, ads } from '../db/schema/ads';
 import { session } from '../db/schema/auth';
 import { dealerApplications } from '../db/schema/dealers';
+import { deals, offers, ratings, trustReports } from '../db/schema/deals';
 import { conversations, messages } from '../db/schema/interactions';
+import { dataExports } from '../db/schema/legal';
 import { profiles } from '../db/schema/profiles';
 import { savedSearches } from '../db/schema/saved-searches';
-import { adForm, createAd, sendUpload, testPhoto, uploadPhoto } from '../test/ad-factories';
+import { adForm, createAd, REVISION_FIELDS, sendUpload, testPhoto, uploadPhoto } from '../test/ad-factories';
 import { createClient, type TestClient } from '../test/client';
 import { createUser, DEFAULT_PASSWORD, signedInClient, type TestUser } from '../test/factories';
 import { createTestContext, type TestContext } from '../test/harness';
 import { createReport } from '../test/moderation-factories';
+import { totp } from '../test/totp';
 
 /**
  * The authorization matrix: every route the app serves, called by every kind of caller, must answer
@@ -88,6 +96,13 @@ const ownerOnly = (status: number, extra: Partial<Expect> = {}): Expect => ({
 
 const one = (request: Case['request'], expect: Expect): Case[] => [{ request, expect }];
 
+/** An approved ad of the owner with an edit waiting for review (issue 26). */
+async function revisedAd(f: Fixtures): Promise<{ id: string }> {
+  const ad = await f.ad();
+  await f.ctx.database.db.insert(adRevisions).values({ adId: ad.id, fields: REVISION_FIELDS, imageIds: [] });
+  return ad;
+}
+
 /** A seller's public page: anyone sees an active seller's; nobody a deactivated one's. */
 const sellerCases = (suffix: string): Case[] => [
   {
@@ -106,6 +121,68 @@ const sellerCases = (suffix: string): Case[] => [
   },
 ];
 
+// ——— Issue 28: offers, deals and ratings, written straight into the database ———
+
+/** An offer on a new ad of the owner by `buyerId` (a fresh account unless named), in `status`. */
+async function offerOn(f: Fixtures, options: { buyerId?: string; status?: OfferStatus } = {}) {
+  const db = f.ctx.database.db;
+  const ad = await f.ad({ price: 5000 });
+  const buyerId = options.buyerId ?? (await f.account()).id;
+  const [conversation] = await db
+    .insert(conversations)
+    .values({ adId: ad.id, adTitle: 'Pistol', buyerId, sellerId: f.users.owner.id })
+    .returning({ id: conversations.id });
+  const [offer] = await db
+    .insert(offers)
+    .values({
+      adId: ad.id,
+      conversationId: conversation!.id,
+      buyerId,
+      sellerId: f.users.owner.id,
+      amount: 4500,
+      status: options.status ?? 'pending',
+      expiresAt: new Date(Date.now() + 3600_000),
+    })
+    .returning({ id: offers.id });
+  if (options.status === 'accepted')
+    await db.update(ads).set({ reservedAt: new Date() }).where(eq(ads.id, ad.id));
+  return { ad, offer: offer!, buyerId };
+}
+
+/** A deal of the owner (seller) with the other user (buyer). */
+async function dealOf(f: Fixtures, state: 'awaiting' | 'confirmed' | 'denied' = 'confirmed') {
+  const [deal] = await f.ctx.database.db
+    .insert(deals)
+    .values({
+      adTitle: 'Pistol',
+      sellerId: f.users.owner.id,
+      buyerId: f.users.other.id,
+      price: 4500,
+      confirmedAt: state === 'confirmed' ? new Date() : null,
+      deniedAt: state === 'denied' ? new Date() : null,
+    })
+    .returning({ id: deals.id });
+  return deal!;
+}
+
+/** The other user's rating of the owner, on a confirmed deal. */
+async function ratingOfOwner(f: Fixtures, state: { revealed?: boolean; hidden?: boolean } = {}) {
+  const deal = await dealOf(f);
+  const [rating] = await f.ctx.database.db
+    .insert(ratings)
+    .values({
+      dealId: deal.id,
+      raterId: f.users.other.id,
+      ratedId: f.users.owner.id,
+      ratedRole: 'seller',
+      stars: 4,
+      revealedAt: state.revealed === false ? null : new Date(),
+      hiddenAt: state.hidden ? new Date() : null,
+    })
+    .returning({ id: ratings.id });
+  return rating!;
+}
+
 const ROUTES: Record<string, Case[]> = {
   // ——— Public and account ———
   'GET /api/health': one(() => ({ path: '/api/health' }), all(200)),
@@ -119,6 +196,8 @@ const ROUTES: Record<string, Case[]> = {
   'GET /api/viewer': one(() => ({ path: '/api/viewer' }), all(200)),
   // Crawlers' files: public to all.
   'GET /robots.txt': one(() => ({ path: '/robots.txt' }), all(200)),
+  // No session opens /metrics: only METRICS_TOKEN does (unset here: 404), server/metrics/metrics.test.ts.
+  'GET /metrics': one(() => ({ path: '/metrics' }), all(404)),
   'GET /sitemap.xml': one(() => ({ path: '/sitemap.xml' }), all(200)),
   'GET /sitemaps/pages.xml': one(() => ({ path: '/sitemaps/pages.xml' }), all(200)),
   'GET /sitemaps/ads/:from/:file{.+\\.xml}': one(() => ({ path: '/sitemaps/ads/start/end.xml' }), all(200)),
@@ -128,20 +207,100 @@ const ROUTES: Record<string, Case[]> = {
     signedIn(200),
   ),
   'GET /api/me/overview': one(() => ({ path: '/api/me/overview' }), signedIn(200)),
+  // The account's sessions (issue 26): one of the owner's other sessions is theirs alone to end.
+  'GET /api/me/sessions': one(() => ({ path: '/api/me/sessions' }), signedIn(200)),
+  // Issue 31: who runs the site is public; acceptances, exports and deletion are one's own.
+  'GET /api/legal': one(() => ({ path: '/api/legal' }), all(200)),
+  'GET /api/me/legal': one(() => ({ path: '/api/me/legal' }), signedIn(200)),
+  'POST /api/me/legal/accept': one(
+    (f) => ({
+      method: 'POST',
+      path: '/api/me/legal/accept',
+      body: {
+        termsVersion: f.ctx.config.legalVersions.terms,
+        privacyVersion: f.ctx.config.legalVersions.privacy,
+      },
+    }),
+    signedIn(200),
+  ),
+  'GET /api/me/data-exports': one(() => ({ path: '/api/me/data-exports' }), signedIn(200)),
+  'POST /api/me/data-exports': one(() => ({ method: 'POST', path: '/api/me/data-exports' }), signedIn(202)),
+  'GET /api/me/data-exports/:id/download': one(async (f) => {
+    // A ready export of the owner, its file in place.
+    const [row] = await f.ctx.database.db
+      .insert(dataExports)
+      .values({
+        userId: f.users.owner.id,
+        status: 'ready',
+        readyAt: new Date(),
+        expiresAt: new Date(Date.now() + 3600_000),
+      })
+      .returning({ id: dataExports.id });
+    const dir = path.join(f.ctx.config.dataDir, 'exports');
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      path.join(dir, `${row!.id}.zip`),
+      buildZip([{ name: 'data.json', data: Buffer.from('{}') }]),
+    );
+    return { path: `/api/me/data-exports/${row!.id}/download` };
+  }, ownerOnly(200)),
+  'POST /api/me/delete-account': one(async (f) => {
+    // A throwaway account of the caller's kind (staff with their code): the shared ones outlive the case.
+    const roles = {
+      owner: 'user',
+      other: 'user',
+      moderator: 'admin.moderator',
+      super: 'admin.super',
+    } as const;
+    const who = f.actor in roles ? await f.account(roles[f.actor as keyof typeof roles]) : null;
+    return {
+      method: 'POST',
+      path: '/api/me/delete-account',
+      send: async (client) => {
+        if (!who)
+          return (
+            await (client ?? createClient(f.ctx)).post('/api/me/delete-account', { password: 'a-password' })
+          ).status;
+        const own = await signedInClient(f.ctx, who);
+        const code = who.totpSecret ? totp(who.totpSecret) : undefined;
+        return (await own.post('/api/me/delete-account', { password: who.password, code })).status;
+      },
+    };
+  }, signedIn(202)),
+  'DELETE /api/me/sessions/:id': one(async (f) => {
+    // Straight through better-auth, past the sign-in rate limits.
+    await f.ctx.services.auth.api.signInEmail({
+      body: { email: f.users.owner.email, password: f.users.owner.password },
+    });
+    const [row] = await f.ctx.database.db
+      .select({ id: session.id })
+      .from(session)
+      .where(eq(session.userId, f.users.owner.id))
+      .orderBy(desc(session.createdAt))
+      .limit(1);
+    return { method: 'DELETE', path: `/api/me/sessions/${row!.id}` };
+  }, ownerOnly(204)),
+  'POST /api/me/sessions/end-others': one(
+    () => ({ method: 'POST', path: '/api/me/sessions/end-others' }),
+    signedIn(200),
+  ),
 
   // ——— Ads ———
   'GET /api/ads': one(() => ({ path: '/api/ads' }), all(200)),
   'GET /api/ads/:id': [
     { name: 'approved', request: async (f) => ({ path: `/api/ads/${(await f.ad()).id}` }), expect: all(200) },
-    ...(['pending', 'needs_changes'] as const).map((status) => ({
+    // Never public (rejected at its first review too, issue 26): unknown to all but its owner and staff.
+    ...(['pending', 'needs_changes', 'rejected'] as const).map((status) => ({
       name: status,
       request: async (f: Fixtures) => ({ path: `/api/ads/${(await f.ad({ status })).id}` }),
       expect: { ...all(404), owner: 200, moderator: 200, super: 200 },
     })),
     // Issue 12: a page that was public and is gone says why (410) to everyone but its owner and staff.
     ...(['rejected', 'expired'] as const).map((status) => ({
-      name: status,
-      request: async (f: Fixtures) => ({ path: `/api/ads/${(await f.ad({ status })).id}` }),
+      name: `${status} after it was public`,
+      request: async (f: Fixtures) => ({
+        path: `/api/ads/${(await f.ad({ status, firstApprovedAt: new Date() })).id}`,
+      }),
       expect: { ...all(410), owner: 200, moderator: 200, super: 200 },
     })),
     {
@@ -381,6 +540,186 @@ const ROUTES: Record<string, Case[]> = {
   'GET /api/sellers/:id/ads': sellerCases('/ads'),
   'GET /api/moderation/typical-wait': one(() => ({ path: '/api/moderation/typical-wait' }), all(200)),
 
+  // ——— Offers, deals and ratings (issue 28) ———
+  // Anyone signed in offers on someone else's listed ad; never on their own, nor on a reserved one.
+  'POST /api/ads/:id/offers': [
+    {
+      name: 'listed',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/ads/${(await f.ad({ price: 5000 })).id}/offers`,
+        body: { amount: 4000 },
+      }),
+      expect: { ...signedIn(201), owner: 404 },
+    },
+    {
+      name: 'reserved',
+      request: async (f) => {
+        const { ad } = await offerOn(f, { status: 'accepted' });
+        return { method: 'POST', path: `/api/ads/${ad.id}/offers`, body: { amount: 4000 } };
+      },
+      expect: { ...signedIn(409), owner: 404 },
+    },
+  ],
+  // The two sides only, each at its step: the seller answers a pending offer, its buyer cannot.
+  'POST /api/offers/:id/answer': [
+    {
+      name: 'pending, declined',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/offers/${(await offerOn(f)).offer.id}/answer`,
+        body: { answer: 'decline' },
+      }),
+      expect: ownerOnly(200),
+    },
+    {
+      name: 'pending, accepted (the other user is its buyer)',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/offers/${(await offerOn(f, { buyerId: f.users.other.id })).offer.id}/answer`,
+        body: { answer: 'accept' },
+      }),
+      expect: ownerOnly(200, { other: 409 }),
+    },
+  ],
+  'POST /api/ads/:id/reservation/release': [
+    {
+      name: 'reserved',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/ads/${(await offerOn(f, { status: 'accepted' })).ad.id}/reservation/release`,
+      }),
+      expect: ownerOnly(200),
+    },
+    {
+      name: 'not reserved',
+      request: async (f) => ({ method: 'POST', path: `/api/ads/${(await f.ad()).id}/reservation/release` }),
+      expect: ownerOnly(409),
+    },
+  ],
+  'GET /api/ads/:id/buyers': one(
+    async (f) => ({ path: `/api/ads/${(await offerOn(f)).ad.id}/buyers` }),
+    ownerOnly(200),
+  ),
+  // Sold to someone who wrote about it; never to oneself (no deal, so no rating, with oneself).
+  'POST /api/ads/:id/deal': [
+    {
+      name: 'to one who wrote',
+      request: async (f) => {
+        const { ad } = await offerOn(f, { buyerId: f.users.other.id });
+        return {
+          method: 'POST',
+          path: `/api/ads/${ad.id}/deal`,
+          body: { buyerId: f.users.other.id, price: 4200 },
+        };
+      },
+      expect: ownerOnly(201),
+    },
+    {
+      name: 'to oneself',
+      request: async (f) => {
+        const { ad } = await offerOn(f);
+        return {
+          method: 'POST',
+          path: `/api/ads/${ad.id}/deal`,
+          body: { buyerId: f.users.owner.id, price: 4200 },
+        };
+      },
+      expect: ownerOnly(400),
+    },
+  ],
+  'GET /api/me/deals': one(() => ({ path: '/api/me/deals' }), signedIn(200)),
+  // Only the buyer (the other user) confirms.
+  'POST /api/deals/:id/answer': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/deals/${(await dealOf(f, 'awaiting')).id}/answer`,
+      body: { answer: 'confirm' },
+    }),
+    { ...signedIn(404), other: 200 },
+  ),
+  // Both sides of a confirmed deal rate; nobody else, and nobody a deal not confirmed.
+  'POST /api/deals/:id/rating': [
+    {
+      name: 'confirmed',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/deals/${(await dealOf(f)).id}/rating`,
+        body: { stars: 5 },
+      }),
+      expect: { ...signedIn(404), owner: 201, other: 201 },
+    },
+    ...(['awaiting', 'denied'] as const).map((state) => ({
+      name: state,
+      request: async (f: Fixtures) => ({
+        method: 'POST',
+        path: `/api/deals/${(await dealOf(f, state)).id}/rating`,
+        body: { stars: 5 },
+      }),
+      expect: { ...signedIn(404), owner: 409, other: 409 },
+    })),
+  ],
+  // The rated person (the owner) replies to a rating that shows; a hidden or unrevealed one is unknown.
+  'POST /api/ratings/:id/reply': [
+    {
+      name: 'revealed',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/ratings/${(await ratingOfOwner(f)).id}/reply`,
+        body: { reply: 'Mulțumesc' },
+      }),
+      expect: ownerOnly(200),
+    },
+    {
+      name: 'not revealed',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/ratings/${(await ratingOfOwner(f, { revealed: false })).id}/reply`,
+        body: { reply: 'Mulțumesc' },
+      }),
+      expect: signedIn(404),
+    },
+  ],
+  // Anyone signed in reports a rating that shows, but its author (the other user).
+  'POST /api/ratings/:id/reports': [
+    {
+      name: 'shown',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/ratings/${(await ratingOfOwner(f)).id}/reports`,
+        body: {},
+      }),
+      expect: { ...signedIn(201), other: 404 },
+    },
+    {
+      name: 'hidden',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/ratings/${(await ratingOfOwner(f, { hidden: true })).id}/reports`,
+        body: {},
+      }),
+      expect: signedIn(404),
+    },
+  ],
+  'GET /api/sellers/:id/ratings': sellerCases('/ratings'),
+  'GET /api/admin/trust-reports': one(() => ({ path: '/api/admin/trust-reports' }), staff(200)),
+  'POST /api/admin/ratings/:id/hide': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/admin/ratings/${(await ratingOfOwner(f)).id}/hide`,
+      body: { reason: 'Limbaj jignitor' },
+    }),
+    staff(200),
+  ),
+  'POST /api/admin/trust-reports/:id/dismiss': one(async (f) => {
+    const deal = await dealOf(f, 'denied');
+    const [report] = await f.ctx.database.db
+      .insert(trustReports)
+      .values({ kind: 'deal_denied', dealId: deal.id, reporterId: f.users.other.id })
+      .returning({ id: trustReports.id });
+    return { method: 'POST', path: `/api/admin/trust-reports/${report!.id}/dismiss` };
+  }, staff(200)),
+
   // ——— Admin: moderation queue and ad actions ———
   'GET /api/admin/queue': one(() => ({ path: '/api/admin/queue' }), staff(200)),
   'POST /api/admin/ads/:id/approve': one(
@@ -402,6 +741,26 @@ const ROUTES: Record<string, Case[]> = {
     async (f) => ({
       method: 'POST',
       path: `/api/admin/ads/${(await f.ad({ status: 'pending' })).id}/request-changes`,
+      body: { reason: 'Poze mai clare' },
+    }),
+    staff(200),
+  ),
+  'POST /api/admin/ads/:id/revision/approve': one(
+    async (f) => ({ method: 'POST', path: `/api/admin/ads/${(await revisedAd(f)).id}/revision/approve` }),
+    staff(200),
+  ),
+  'POST /api/admin/ads/:id/revision/reject': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/admin/ads/${(await revisedAd(f)).id}/revision/reject`,
+      body: { reason: 'Modelul nu corespunde' },
+    }),
+    staff(200),
+  ),
+  'POST /api/admin/ads/:id/revision/request-changes': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/admin/ads/${(await revisedAd(f)).id}/revision/request-changes`,
       body: { reason: 'Poze mai clare' },
     }),
     staff(200),
@@ -433,6 +792,8 @@ const ROUTES: Record<string, Case[]> = {
 
   // ——— Admin: users. A moderator cannot act on a super; nobody acts on themselves ———
   'GET /api/admin/users': one(() => ({ path: '/api/admin/users' }), staff(200)),
+  // Issue 30: the suspect list.
+  'GET /api/admin/suspects': one(() => ({ path: '/api/admin/suspects' }), staff(200)),
   'POST /api/admin/users/:id/deactivate': [
     {
       name: 'a user',
@@ -503,6 +864,8 @@ const ROUTES: Record<string, Case[]> = {
         password: DEFAULT_PASSWORD,
         firstName: 'Ana',
         lastName: 'Pop',
+        acceptAdult: true,
+        acceptTerms: true,
       },
     }),
     all(200),
@@ -582,7 +945,7 @@ const ROUTES: Record<string, Case[]> = {
 };
 
 /** Catch-alls and middleware under ALL: everything else must be a route with an entry above. */
-const ALL_METHOD_PATHS = new Set(['/*', '/api/*', '/api/auth/*']);
+const ALL_METHOD_PATHS = new Set(['/*', '/api/*', '/api/auth/*', '/sitemaps/*']);
 
 let currentCtx: TestContext;
 

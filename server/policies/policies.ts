@@ -29,8 +29,21 @@ export type SavedSearchSubject = { userId: string };
 export type DealerApplicationSubject = { userId: string };
 /** What the rules need to know of a conversation: its two sides. */
 export type ConversationSubject = { buyerId: string; sellerId: string };
+/** What the rules need to know of a session: whose it is. */
+export type SessionSubject = { id: string; userId: string };
+/** What the rules need to know of a data export (issue 31): whose it is. */
+export type DataExportSubject = { userId: string };
 /** What the rules need to know of a seller whose public profile is asked for. */
 export type SellerSubject = { isActive: boolean };
+/** What the rules need to know of an offer or a deal (issue 28): its two sides. */
+export type DealSubject = { buyerId: string; sellerId: string };
+/** What the rules need to know of a rating (issue 28): who gave it, whom it rates, whether it shows. */
+export type RatingSubject = {
+  raterId: string;
+  ratedId: string;
+  revealedAt: Date | null;
+  hiddenAt: Date | null;
+};
 
 type Rule = (viewer: Viewer | null) => boolean;
 type SubjectRule<S> = (viewer: Viewer | null, subject: S) => boolean;
@@ -38,10 +51,11 @@ type SubjectRule<S> = (viewer: Viewer | null, subject: S) => boolean;
 const anyone: Rule = () => true;
 const signedIn: Rule = (viewer) => viewer !== null;
 /**
- * Staff rights need two-factor on: a guessed or leaked password alone must not open the admin panel.
- * Until then a staff account has a user's rights, and the admin routes tell it why (authorize).
+ * Staff rights need a session that itself passed a second factor (viewer.ts): a guessed or leaked
+ * password alone must not open the admin panel, not even once the owner turned two-factor on in
+ * another session. Until then a staff account has a user's rights, and the admin routes tell it why.
  */
-const hasTwoFactor = (viewer: Viewer | null) => viewer?.twoFactorEnabled === true;
+const hasTwoFactor = (viewer: Viewer | null) => viewer?.secondFactor === true;
 const isModerator = (viewer: Viewer | null) => isStaffRole(viewer?.role) && hasTwoFactor(viewer);
 const isSuper = (viewer: Viewer | null) => viewer?.role === 'admin.super' && hasTwoFactor(viewer);
 /** Nobody changes their own role or deactivates themselves. */
@@ -65,6 +79,11 @@ const onConversation = (rule: SubjectRule<ConversationSubject>) => rule;
 const onSavedSearch = (rule: SubjectRule<SavedSearchSubject>) => rule;
 const onDealerApplication = (rule: SubjectRule<DealerApplicationSubject>) => rule;
 const onSeller = (rule: SubjectRule<SellerSubject>) => rule;
+const onSession = (rule: SubjectRule<SessionSubject>) => rule;
+const onDeal = (rule: SubjectRule<DealSubject>) => rule;
+const onRating = (rule: SubjectRule<RatingSubject>) => rule;
+/** A rating anyone may read: revealed (double-blind) and not hidden by a moderator. */
+const isPublicRating = (rating: RatingSubject) => rating.revealedAt !== null && rating.hiddenAt === null;
 /** Who may see an ad's page. */
 const mayViewAd = (viewer: Viewer | null, ad: AdSubject) =>
   isListed(ad) || isRecentlySold(ad) || isOwner(viewer, ad) || isModerator(viewer);
@@ -74,6 +93,15 @@ const isParticipant = (viewer: Viewer | null, c: ConversationSubject) =>
 const RULES = {
   'me.read': signedIn,
   'me.update': signedIn,
+  // With two-factor on, its settings (new backup codes, turning it off) need a session that passed it.
+  'twoFactor.manage': ((viewer) =>
+    viewer !== null && (!viewer.twoFactorEnabled || viewer.secondFactor)) satisfies Rule,
+  // The account's own sessions (issue 26): listed by their owner, who may end any but the one in use.
+  'sessions.list': signedIn,
+  'sessions.endOthers': signedIn,
+  'session.end': onSession(
+    (viewer, target) => viewer !== null && viewer.id === target.userId && viewer.sessionId !== target.id,
+  ),
   'ads.browse': anyone,
   'ads.listOwn': signedIn,
   'ad.create': signedIn,
@@ -115,6 +143,8 @@ const RULES = {
     (viewer, target) => isSuper(viewer) && isSomeoneElse(viewer, target) && target.role !== 'admin.super',
   ),
   'audit.read': isSuper,
+  // Scam protection (issue 30): the suspect list, read by the staff who can deactivate from it.
+  'scam.suspects': isModerator,
   // Saved searches (issue 11): a user's own, seen and changed by them only.
   'savedSearches.list': signedIn,
   'savedSearch.create': signedIn,
@@ -133,6 +163,34 @@ const RULES = {
   'seller.view': onSeller((_viewer, seller) => seller.isActive),
   // How long review typically takes: told to anyone about to post (no ad or person named in it).
   'moderation.typicalWait': anyone,
+  // Issue 31: who runs the site and the texts' versions are public; a user's acceptances, exports and
+  // deletion are their own.
+  'legal.read': anyone,
+  'legal.status': signedIn,
+  'legal.accept': signedIn,
+  'dataExports.list': signedIn,
+  'dataExport.create': signedIn,
+  'dataExport.download': ((viewer, subject: DataExportSubject) =>
+    viewer !== null && viewer.id === subject.userId) satisfies SubjectRule<DataExportSubject>,
+  'account.delete': signedIn,
+  // Issue 28, offers: on a listed ad that is not one's own (reserved or sold: the state machine says
+  // 409); an offer is answered by its two sides only, each at its own step (common/deals.ts).
+  'ad.makeOffer': onAd((viewer, ad) => viewer !== null && !isOwner(viewer, ad) && isListed(ad)),
+  'offer.answer': onDeal(isParticipant),
+  // The owner lets a reservation go, and picks whom the ad was sold to among those who wrote about it.
+  'ad.manageSale': onAd((viewer, ad) => isOwner(viewer, ad)),
+  // Deals: seen by their two sides; only the buyer confirms or denies; both rate once confirmed
+  // (never themselves: the rated person is always the deal's other side, and a deal has two).
+  'deals.list': signedIn,
+  'deal.answer': onDeal((viewer, deal) => viewer !== null && viewer.id === deal.buyerId),
+  'deal.rate': onDeal((viewer, deal) => isParticipant(viewer, deal) && deal.buyerId !== deal.sellerId),
+  // Ratings: the rated person replies to one that shows; anyone signed in but its author reports it.
+  'rating.reply': onRating(
+    (viewer, rating) => viewer !== null && viewer.id === rating.ratedId && isPublicRating(rating),
+  ),
+  'rating.report': onRating(
+    (viewer, rating) => viewer !== null && viewer.id !== rating.raterId && isPublicRating(rating),
+  ),
 } satisfies Record<string, Rule | SubjectRule<never>>;
 
 type Rules = typeof RULES;
@@ -145,7 +203,8 @@ type VisitorAction =
   | 'ad.renewByToken'
   | 'savedSearch.unsubscribeByToken'
   | 'seller.view'
-  | 'moderation.typicalWait';
+  | 'moderation.typicalWait'
+  | 'legal.read';
 type AllowedViewer<A extends Action> = A extends VisitorAction ? Viewer | null : Viewer;
 type SubjectOf<A extends Action> = Parameters<Rules[A]>[1];
 /** Actions on a thing take the thing; the others take nothing. */
@@ -158,6 +217,7 @@ const STAFF_ACTIONS = new Set<Action>([
   'user.manage',
   'user.setRole',
   'audit.read',
+  'scam.suspects',
   'dealers.review',
   'dealer.decide',
 ]);
@@ -167,10 +227,10 @@ const twoFactorRequired = () =>
   new AppError(
     403,
     TWO_FACTOR_REQUIRED,
-    'Staff accounts must turn on two-factor authentication (Settings) before using the admin panel',
+    'Staff need a session that passed two-factor authentication: turn it on in Settings, or sign in again with your code',
   );
 
-/** A staff account that would have the right, but has not turned two-factor on yet. */
+/** A staff account that would have the right, but whose session has not passed two-factor. */
 const lacksOnlyTwoFactor = (viewer: Viewer | null, action: Action) =>
   viewer !== null && isStaffRole(viewer.role) && !hasTwoFactor(viewer) && STAFF_ACTIONS.has(action);
 

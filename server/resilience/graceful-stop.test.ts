@@ -29,6 +29,7 @@ import {
  */
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const KEEP_ALIVE_MS = 65_000;
 const driver = process.env.TEST_DB === 'pg' ? 'PostgreSQL' : 'PGlite';
 
 describe(`stopping the server with SIGTERM (${driver})`, () => {
@@ -123,8 +124,11 @@ describe(`stopping the server with SIGTERM (${driver})`, () => {
     agent.destroy();
     expect(exit, running.output()).toEqual({ code: 0, signal: null });
     expect(exitedAt - signalledAt).toBeLessThan(SHUTDOWN_GRACE_MS);
-    // Idle keep-alive connections are closed as soon as their answer is out, not at keepAliveTimeout.
-    expect(exitedAt - res.at).toBeLessThan(2_000);
+    // Idle keep-alive connections are closed as soon as their answer is out, not at keepAliveTimeout
+    // (65 s). What follows the answer (the job queue's stop, PGlite's close) took 4.2 s once on a CI
+    // machine running three test files at a time: the bound tells "closed at once" from "waited out
+    // the keep-alive", not how fast the database closes.
+    expect(exitedAt - res.at).toBeLessThan(KEEP_ALIVE_MS / 5);
     console.info(
       `graceful stop (${driver}): upload answered ${Math.round(res.at - signalledAt)} ms after SIGTERM, ` +
         `exit ${Math.round(exitedAt - res.at)} ms after the answer`,

@@ -11,7 +11,9 @@ import { errorResponse, errorResponses, idParams, json, jsonBody, jsonBodyLimit 
  * right is told the route's resources do not exist (404), whatever they sent.
  */
 export const allowOnly =
-  (action: Extract<Action, 'admin.panel' | 'audit.read' | 'dealers.review'>): MiddlewareHandler<AppEnv> =>
+  (
+    action: Extract<Action, 'admin.panel' | 'audit.read' | 'dealers.review' | 'scam.suspects'>,
+  ): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     authorize(await getViewer(c), action);
     await next();
@@ -31,7 +33,7 @@ export const adminErrors = {
 /** The caller, known to be allowed `action` (the route's allowOnly middleware has already refused others). */
 export async function allowedViewer(
   c: Parameters<MiddlewareHandler<AppEnv>>[0],
-  action: Extract<Action, 'admin.panel' | 'audit.read' | 'dealers.review'>,
+  action: Extract<Action, 'admin.panel' | 'audit.read' | 'dealers.review' | 'scam.suspects'>,
 ) {
   const viewer = await getViewer(c);
   authorize(viewer, action);

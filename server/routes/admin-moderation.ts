@@ -2,12 +2,14 @@ import { createRoute } from '@hono/zod-openapi';
 import {
   adModerationResultSchema,
   moderationReasonSchema,
-  pageQuerySchema,
   queuePageSchema,
+  queueQuerySchema,
 } from '../../common/schemas/admin';
 import type { Services } from '../app-env';
 import { createApiRouter } from '../http/api-app';
-import { listQueue, setFeatured, transitionAd } from '../moderation/ad-moderation';
+import { setFeatured, transitionAd } from '../moderation/ad-moderation';
+import { listQueue } from '../moderation/queue';
+import { decideRevision } from '../moderation/revision-moderation';
 import { adminErrors, allowedViewer, allowOnly, idParams, json, jsonBody, smallJson } from './admin-kit';
 
 const staff = allowOnly('admin.panel');
@@ -16,9 +18,10 @@ const queue = createRoute({
   method: 'get',
   path: '/admin/queue',
   tags: ['admin'],
-  summary: 'Ads waiting for review (pending, needs_changes), oldest first',
+  summary:
+    'Ads and edits of published ads, oldest first: waiting for review (view=waiting), or sent back to their sellers (view=seller)',
   middleware: [staff] as const,
-  request: { query: pageQuerySchema },
+  request: { query: queueQuerySchema },
   responses: {
     200: { description: 'A page of the queue', ...json(queuePageSchema) },
     400: adminErrors[400],
@@ -57,7 +60,7 @@ const adActionWithReason = (path: string, summary: string) =>
     responses: { 200: result, ...actionErrors },
   });
 
-const approve = adAction('approve', 'Publish an ad (from pending or needs_changes)');
+const approve = adAction('approve', 'Publish a pending ad (one sent back for changes waits for its seller)');
 const reject = adActionWithReason(
   'reject',
   'Reject an ad with a reason (from pending, needs_changes or approved)',
@@ -65,6 +68,18 @@ const reject = adActionWithReason(
 const requestChanges = adActionWithReason(
   'request-changes',
   'Send a pending ad back to its owner with a reason',
+);
+const approveRevision = adAction(
+  'revision/approve',
+  'Apply the pending edit of a published ad (the ad stays public throughout)',
+);
+const rejectRevision = adActionWithReason(
+  'revision/reject',
+  'Drop the edit of a published ad with a reason; the public version stays',
+);
+const requestRevisionChanges = adActionWithReason(
+  'revision/request-changes',
+  'Send the pending edit of a published ad back to its owner with a reason; the public version stays',
 );
 const feature = adAction('feature', 'Mark an approved ad Featured');
 const unfeature = adAction('unfeature', 'Take the Featured mark away');
@@ -74,7 +89,8 @@ export function adminModerationRoutes(services: Services) {
   return createApiRouter()
     .openapi(queue, async (c) => {
       await allowedViewer(c, 'admin.panel');
-      return c.json(await listQueue(db, storage, c.req.valid('query').cursor), 200);
+      const { view, cursor } = c.req.valid('query');
+      return c.json(await listQueue(db, storage, view, cursor), 200);
     })
     .openapi(approve, async (c) => {
       const viewer = await allowedViewer(c, 'admin.panel');
@@ -90,6 +106,23 @@ export function adminModerationRoutes(services: Services) {
       const { reason } = c.req.valid('json');
       return c.json(
         await transitionAd(services, viewer, c.req.valid('param').id, 'requestChanges', reason),
+        200,
+      );
+    })
+    .openapi(approveRevision, async (c) => {
+      const viewer = await allowedViewer(c, 'admin.panel');
+      return c.json(await decideRevision(services, viewer, c.req.valid('param').id, 'approve', null), 200);
+    })
+    .openapi(rejectRevision, async (c) => {
+      const viewer = await allowedViewer(c, 'admin.panel');
+      const { reason } = c.req.valid('json');
+      return c.json(await decideRevision(services, viewer, c.req.valid('param').id, 'reject', reason), 200);
+    })
+    .openapi(requestRevisionChanges, async (c) => {
+      const viewer = await allowedViewer(c, 'admin.panel');
+      const { reason } = c.req.valid('json');
+      return c.json(
+        await decideRevision(services, viewer, c.req.valid('param').id, 'requestChanges', reason),
         200,
       );
     })

@@ -48,6 +48,7 @@ describe('GET /api/admin/users', () => {
       emailVerified: true,
       createdAt: expect.any(String),
       actions: ['deactivate'],
+      messageRisks: null,
     });
     // An account whose owner never opened the confirmation link says so.
     const unverified = await createUser(ctx, { verified: false });

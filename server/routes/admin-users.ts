@@ -92,6 +92,7 @@ export function adminUsersRoutes(services: Services) {
       const viewer = await allowedViewer(c, 'admin.panel');
       const account = await target(c.req.valid('param').id);
       authorizeShown(viewer, 'user.setRole', account);
-      return c.json(await setModeratorRole(db, viewer, account, c.req.valid('json').role), 200);
+      const deps = { db, queue: services.queue, publicUrl: services.config.publicUrl };
+      return c.json(await setModeratorRole(deps, viewer, account, c.req.valid('json').role), 200);
     });
 }

@@ -2,6 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   adDetailSchema,
+  adEditResultSchema,
+  adEditSchema,
   adGoneSchema,
   adInputSchema,
   adPageSchema,
@@ -120,11 +122,15 @@ const putAd = createRoute({
   method: 'put',
   path: '/ads/{id}',
   tags: ['ads'],
-  summary: 'Replace an own ad; it goes back to review',
+  summary:
+    'Edit an own ad. A published ad stays public as approved: a lower price applies at once, other changes wait for review (editOutcome says which); any other ad goes back to review',
   middleware: [signedInFirst, adBodyLimit] as const,
-  request: { params: idParams, body: { ...json(adInputSchema), required: true } },
+  request: { params: idParams, body: { ...json(adEditSchema), required: true } },
   responses: {
-    200: { description: 'Updated, pending review', ...json(adDetailSchema) },
+    200: {
+      description: 'Saved; the ad as its owner sees it, with what happened',
+      ...json(adEditResultSchema),
+    },
     ...errorResponses,
     ...tooManyResponse,
   },
@@ -177,8 +183,8 @@ export function adsRoutes(services: Services) {
       if (!ad) throw notFound();
       authorize(viewer, 'ad.update', ad);
       await enforceRateLimits(db, adWriteLimits('edit', viewer.id, clientIp(c, config.trustProxy)));
-      await updateAd(services, id, submitter(c, viewer), c.req.valid('json'));
-      return c.json(await loadAdDetail(services, viewer, id), 200);
+      const editOutcome = await updateAd(services, id, submitter(c, viewer), c.req.valid('json'));
+      return c.json({ ...(await loadAdDetail(services, viewer, id)), editOutcome }, 200);
     })
     .openapi(removeAd, async (c) => {
       const viewer = await requireViewer(c);
@@ -220,7 +226,7 @@ export function adsRoutes(services: Services) {
       // Someone else's ad is not found; one's own in the wrong status is a conflict.
       authorize(viewer, 'ad.update', ad);
       if (!can(viewer, 'ad.markSold', ad)) throw invalidTransition();
-      await markAdSold(db, id);
+      await markAdSold(services, id);
       return c.json(await loadAdDetail(services, viewer, id), 200);
     })
     .openapi(myAds, async (c) => {

@@ -300,7 +300,7 @@ describe('conversations', () => {
       `/api/conversations/${sent.body.conversationId}`,
     );
     expect(thread.status).toBe(200);
-    expect(thread.body.ad).toEqual({ id: null, title: 'Glock 17 Gen 5' });
+    expect(thread.body.ad).toEqual({ id: null, title: 'Glock 17 Gen 5', sold: false });
     expect(thread.body.messages).toHaveLength(1);
   });
 });

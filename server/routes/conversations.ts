@@ -22,6 +22,7 @@ import {
   unreadMessages,
 } from '../interactions/conversations';
 import { authorize } from '../policies/policies';
+import { withSafety } from '../scam/message-safety';
 import { errorResponses, idParams, json, jsonBodyLimit, signedInFirst, tooManyResponse } from './openapi-kit';
 
 /** A message is at most 2,000 characters; a body far bigger is refused before it is read. */
@@ -116,6 +117,15 @@ const unread = createRoute({
   responses: { 200: { description: 'Counts', ...json(unreadCountSchema) }, 401: errorResponses[401] },
 });
 
+/** Issue 30: each message with what it says to the caller about its risks (server/scam/message-safety.ts). */
+async function withMessageSafety<C extends { messages: Array<{ id: string }> }>(
+  db: Services['db'],
+  viewerId: string,
+  conversation: C,
+): Promise<C> {
+  return { ...conversation, messages: await withSafety(db, viewerId, conversation.messages) };
+}
+
 export function conversationsRoutes(services: Services) {
   const { db } = services;
   return createApiRouter()
@@ -124,11 +134,17 @@ export function conversationsRoutes(services: Services) {
       const { id } = c.req.valid('param');
       const ip = clientIp(c, services.config.trustProxy);
       const sent = await contactSeller(services, viewer, id, c.req.valid('json').body, ip);
-      return c.json(sent, 201);
+      // Sending succeeded, so the caller is signed in (the policy refused visitors).
+      const [message] = await withSafety(db, viewer?.id ?? '', [sent.message]);
+      return c.json({ ...sent, message: message ?? sent.message }, 201);
     })
     .openapi(ofAd, async (c) => {
       const viewer = await requireViewer(c);
-      return c.json(await buyerConversationOfAd(db, viewer, c.req.valid('param').id), 200);
+      const { conversation } = await buyerConversationOfAd(db, viewer, c.req.valid('param').id);
+      return c.json(
+        { conversation: conversation && (await withMessageSafety(db, viewer.id, conversation)) },
+        200,
+      );
     })
     .openapi(list, async (c) => {
       const items = await listConversations(db, await getViewer(c));
@@ -136,13 +152,17 @@ export function conversationsRoutes(services: Services) {
     })
     .openapi(getOne, async (c) => {
       const viewer = await requireViewer(c);
-      return c.json(await loadConversation(db, viewer, c.req.valid('param').id), 200);
+      const conversation = await loadConversation(db, viewer, c.req.valid('param').id);
+      return c.json(await withMessageSafety(db, viewer.id, conversation), 200);
     })
     .openapi(reply, async (c) => {
       const viewer = await getViewer(c);
       const { id } = c.req.valid('param');
       const ip = clientIp(c, services.config.trustProxy);
-      return c.json(await replyInConversation(services, viewer, id, c.req.valid('json').body, ip), 201);
+      const sent = await replyInConversation(services, viewer, id, c.req.valid('json').body, ip);
+      // Sending succeeded, so the caller is signed in (the policy refused visitors).
+      const [message] = await withSafety(db, viewer?.id ?? '', [sent.message]);
+      return c.json({ ...sent, message: message ?? sent.message }, 201);
     })
     .openapi(markRead, async (c) => {
       const viewer = await requireViewer(c);

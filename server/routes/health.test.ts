@@ -11,7 +11,18 @@ describe('system routes', () => {
   it('reports the database as healthy', async () => {
     const res = await ctx.request('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'ok', search: 'index' });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      search: 'index',
+      searchIndex: 'loaded',
+      node: process.version,
+    });
+  });
+
+  it('runs on the pinned Node.js 24, not the system Node', () => {
+    // npm puts node_modules/.bin (the `node` package's binary) first on PATH for every script.
+    expect(Number(process.versions.node.split('.')[0])).toBe(24);
   });
 
   it('answers 503 with the error shape when the database is gone', async () => {

@@ -18,6 +18,10 @@ const healthRoute = createRoute({
             database: z.literal('ok'),
             // What answers search: the in-memory index, or the database while the index loads.
             search: z.enum(['index', 'database']),
+            // The index's load: done, under way, or failed and waiting to be tried again.
+            searchIndex: z.enum(['loaded', 'loading', 'retrying']),
+            // The runtime as the server sees it (the project pins Node 24 through the `node` package).
+            node: z.string(),
           }),
         },
       },
@@ -44,6 +48,20 @@ export function healthRoutes(db: Database, search: IndexedSearch) {
         : new DatabaseUnavailableError('The database does not answer', { cause: err });
     }
     const answeredBy = search.ready ? ('index' as const) : ('database' as const);
-    return c.json({ status: 'ok' as const, database: 'ok' as const, search: answeredBy }, 200);
+    const indexState: 'loaded' | 'loading' | 'retrying' = search.ready
+      ? 'loaded'
+      : search.stats.retrying
+        ? 'retrying'
+        : 'loading';
+    return c.json(
+      {
+        status: 'ok' as const,
+        database: 'ok' as const,
+        search: answeredBy,
+        searchIndex: indexState,
+        node: process.version,
+      },
+      200,
+    );
   });
 }

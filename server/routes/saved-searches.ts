@@ -16,7 +16,7 @@ import {
   unsubscribe,
   updateSavedSearch,
 } from '../alerts/saved-searches';
-import { verifyUnsubscribeToken } from '../alerts/unsubscribe-token';
+import { UNSUBSCRIBE_TOKEN_MAX, verifyUnsubscribeToken } from '../alerts/unsubscribe-token';
 import type { Services } from '../app-env';
 import { getViewer, requireViewer } from '../auth/viewer';
 import { AppError, notFound } from '../errors';
@@ -50,7 +50,9 @@ const create = createRoute({
     201: { description: 'Saved', ...json(savedSearchSchema) },
     400: errorResponses[400],
     401: errorResponses[401],
-    409: errorResponse('At the limit of saved searches (code saved_search_limit)'),
+    409: errorResponse(
+      'The same search is saved already (code saved_search_exists, filters compared normalized), or at the limit of saved searches (code saved_search_limit)',
+    ),
   },
 });
 
@@ -91,7 +93,7 @@ const remove = createRoute({
   responses: { 204: { description: 'Deleted' }, 401: errorResponses[401], 404: errorResponses[404] },
 });
 
-const tokenQuery = z.object({ token: z.string().max(300) });
+const tokenQuery = z.object({ token: z.string().max(UNSUBSCRIBE_TOKEN_MAX) });
 const tokenErrors = {
   400: errorResponse('Forged or expired link (code unsubscribe_link_invalid / unsubscribe_link_expired)'),
   404: errorResponses[404],

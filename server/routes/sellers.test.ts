@@ -63,6 +63,7 @@ describe('GET /api/sellers/:id', () => {
       county: 'CJ',
       memberSince: bucharestMonth(new Date(made?.at ?? 0)),
       emailVerified: true,
+      newAccount: true,
       dealerName: null,
       counts: { active: 3, sold: 0 },
       replyTime: null,

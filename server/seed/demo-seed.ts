@@ -12,6 +12,7 @@ import { ads } from '../db/schema/ads';
 import { user } from '../db/schema/auth';
 import { dealerApplications } from '../db/schema/dealers';
 import { profiles } from '../db/schema/profiles';
+import { seedDemoDeals } from '../deals/demo-deals';
 import { DEMO_ADS, DEMO_STATE_ADS, type DemoStateAd } from './demo-ads';
 import { drawDemoPhoto } from './demo-images';
 
@@ -78,6 +79,9 @@ export async function createDemoAccount(
     firstName: account.firstName,
     lastName: account.lastName,
     locale: 'ro',
+    // Issue 31: 18 or older, the terms and privacy notice accepted (recorded by the profile hook).
+    acceptAdult: true,
+    acceptTerms: true,
   };
   const created = await services.auth.api.signUpEmail({ body });
   await services.db
@@ -125,11 +129,19 @@ export async function seedDemoData(
     const createdAt = new Date(now - (rank * 17 + (index % 5) * 3) * HOUR);
     await services.db
       .update(ads)
-      .set({ status: 'approved', featured: featured === true, createdAt, updatedAt: createdAt })
+      .set({
+        status: 'approved',
+        featured: featured === true,
+        createdAt,
+        updatedAt: createdAt,
+        publishedAt: createdAt,
+      })
       .where(eq(ads.id, id));
     onProgress(index + 1, DEMO_ADS.length);
   }
   await seedDemoStates(services, [sellerA, sellerB], now);
+  // Issue 28: deals and ratings, so that a first start shows scores.
+  await seedDemoDeals(services, sellerA, sellerB, now);
   return { ads: DEMO_ADS.length + DEMO_STATE_ADS.length, accounts: DEMO_ACCOUNTS };
 }
 
@@ -186,7 +198,12 @@ async function seedDemoStates(services: Services, owners: string[], now: number)
       parseDemoAd({ legalCategory: demo.legalCategory, ...fields, imageIds: [upload.id] }),
     );
     const change = stateColumns(demo, new Date(now - (70 + index) * DAY), now);
-    await services.db.update(ads).set(change).where(eq(ads.id, id));
+    // Ads that were public were published when approved: here, when they were made.
+    const published = ['approved', 'sold', 'expired'].includes(String(change.status));
+    await services.db
+      .update(ads)
+      .set({ ...change, publishedAt: published ? change.createdAt : null })
+      .where(eq(ads.id, id));
   }
 }
 

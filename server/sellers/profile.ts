@@ -10,12 +10,13 @@ import { profiles } from '../db/schema/profiles';
 import { dealerNameOf } from '../dealers/dealers';
 import { notFound } from '../errors';
 import { authorize, type SellerSubject } from '../policies/policies';
+import { newAccountSql } from '../scam/account-marks';
 import { replyTimeOf } from './reply-time';
 
 /** What "listed" means for an ad `a`, as the public lists say it (approved, owner active). */
 export const LISTED: SQL = sql.join(listingConditions(browseQuerySchema.parse({})), sql` and `);
 
-/** The name a seller goes by in public: "Mihai P." (the ad page shows the full name to its readers). */
+/** The name a seller goes by in public: "Mihai P.", on their page and on their ads' pages alike. */
 export function displayNameOf(firstName: string, lastName: string): string {
   const first = firstName.trim();
   const initial = Array.from(lastName.trim())[0]?.toLocaleUpperCase('ro') ?? '';
@@ -62,7 +63,11 @@ export async function loadSellerProfile(
 ): Promise<SellerProfile> {
   const seller = await requireSeller(db, viewer, id);
   const [[verified], [counts], [newest], replyTime, dealerName] = await Promise.all([
-    db.select({ emailVerified: user.emailVerified }).from(user).where(eq(user.id, id)).limit(1),
+    db
+      .select({ emailVerified: user.emailVerified, newAccount: newAccountSql(user.createdAt) })
+      .from(user)
+      .where(eq(user.id, id))
+      .limit(1),
     queryRows<{ active: number; sold: number }>(
       db,
       sql`select (count(*) filter (where ${LISTED}))::int as active,
@@ -85,6 +90,7 @@ export async function loadSellerProfile(
     county: (newest?.county ?? null) as CountyCode | null,
     memberSince: seller.memberSince,
     emailVerified: verified?.emailVerified === true,
+    newAccount: verified?.newAccount === true,
     dealerName,
     counts: { active: Number(counts?.active ?? 0), sold: Number(counts?.sold ?? 0) },
     replyTime,

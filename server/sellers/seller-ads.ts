@@ -3,6 +3,7 @@ import { SELLER_ADS_PAGE_SIZE, type SellerAdsPage } from '../../common/schemas/s
 import { type AdCardRow, presentCard } from '../ads/presenters';
 import { firstImages } from '../ads/queries';
 import { type Database, queryRows } from '../db/client';
+import { CARD_SCORE_COLUMNS } from '../deals/score';
 import { decodePageCursor, pageOf } from '../moderation/page-cursor';
 import type { Storage } from '../storage/storage';
 import { LISTED } from './profile';
@@ -26,8 +27,9 @@ export async function listSellerAds(
     db,
     sql`select a.id, a.title, a.category, a.condition, a.price::float8 as price, a.location, a.county,
                a.caliber, a.caliber_id as "caliberId", a.action, a.featured, a.status,
-               a.created_at as "createdAt", a.legal_category as "legalCategory",
-               a.seller_dealer as "sellerDealer"
+               a.created_at as "createdAt", a.published_at as "publishedAt",
+               a.legal_category as "legalCategory",
+               a.seller_dealer as "sellerDealer", a.reserved_at is not null as reserved, ${CARD_SCORE_COLUMNS}
         from ads a
         where a.user_id = ${sellerId} and ${LISTED} ${after}
         order by a.created_at desc, a.id desc

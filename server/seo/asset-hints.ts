@@ -7,10 +7,12 @@ export type AssetHints = (kind: PageKind, lang: string) => string[];
 export const noHints: AssetHints = () => [];
 
 // The lazy route module of each server-rendered page (web/router.tsx), as Vite's manifest names it;
-// home and browse come with the entry script.
+// home comes with the entry script.
 const ROUTE_MODULES: Partial<Record<PageKind, string>> = {
+  browse: 'routes/browse-route.tsx',
   ad: 'routes/ad-detail-route.tsx',
   seller: 'routes/seller-route.tsx',
+  legal: 'features/legal/legal-page.tsx',
 };
 // Translation namespaces the first paint waits for: i18n's defaults and the listings pages' (browse
 // also shows the saved-searches button, a seller's page its own words around the ad cards, and the
@@ -20,6 +22,7 @@ const NAMESPACES: Record<PageKind, string[]> = {
   browse: ['common', 'validation', 'listings', 'savedSearches'],
   ad: ['common', 'validation', 'listings', 'messages', 'reports'],
   seller: ['common', 'validation', 'listings', 'sellers'],
+  legal: ['common', 'validation', 'legal'],
   other: ['common', 'validation'],
 };
 

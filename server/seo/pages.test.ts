@@ -11,19 +11,8 @@ import { profiles } from '../db/schema/profiles';
 import { adForm, approveAd, createAd, uploadPhoto } from '../test/ad-factories';
 import { createUser, signedInClient, type TestUser } from '../test/factories';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/harness';
+import { INDEX_TEMPLATE } from '../test/index-template';
 
-// The built index.html as Vite writes it, in miniature.
-const TEMPLATE = `<!doctype html>
-<html lang="ro">
-  <head>
-    <meta charset="UTF-8" />
-    <title>ArmaMarket</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
 const HOSTILE_TITLE = '</script><script>alert("x")</script>';
 
 let ctx: TestContext;
@@ -35,7 +24,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   dist = mkdtempSync(path.join(os.tmpdir(), 'pages-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+  writeFileSync(path.join(dist, 'index.html'), INDEX_TEMPLATE);
   // Vite's manifest, in miniature: the seller route's chunk and one chunk it imports.
   mkdirSync(path.join(dist, '.vite'));
   writeFileSync(
@@ -66,11 +55,13 @@ async function page(pathname: string, headers: Record<string, string> = {}) {
 const cookieHeader = (cookies: Map<string, string>) => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const metaContent = (document: Document, selector: string) =>
   document.querySelector(selector)?.getAttribute('content') ?? null;
-const preloadOf = (document: Document) =>
-  JSON.parse(document.getElementById('preload')?.textContent ?? 'null') as Record<
-    string,
-    { status: number; body: unknown }
-  >;
+/** The API answers a server-rendered page carries, by query key (web/ssr/state.ts). */
+const ssrQueriesOf = (document: Document) =>
+  (
+    JSON.parse(document.getElementById('ssr-state')?.textContent ?? 'null') as {
+      queries: { queries: Array<{ queryKey: unknown[]; state: { status: string; data: unknown } }> };
+    }
+  ).queries.queries;
 
 describe('statuses', () => {
   it('answers an unknown route 404 with the app shell, which shows its 404 page', async () => {
@@ -97,7 +88,8 @@ describe('statuses', () => {
     const { res, document } = await page(`/ad/${pending.id}`, { cookie: cookieHeader(client.cookies) });
     expect(res.status).toBe(200);
     expect(metaContent(document, 'meta[name="robots"]')).toBe('noindex');
-    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    // Its inline data is the owner's (their profile, their ad in review): stored nowhere (issue 26).
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers a seller page 200, and 404 for unknown or deactivated sellers', async () => {
@@ -155,17 +147,18 @@ describe('statuses', () => {
 });
 
 describe('head and first data', () => {
-  it('describes the home page in Romanian and carries the newest ads and the viewer inline', async () => {
+  it('describes the home page in Romanian and carries the newest ads inline, never the viewer', async () => {
     await createAd(ctx, seller, { title: 'Lunetă Zeiss Conquest V4' });
-    const { document } = await page('/');
+    const { document, html } = await page('/');
     expect(document.title).toContain('ArmaMarket');
     expect(metaContent(document, 'meta[name="description"]')).toMatch(/anunțuri/i);
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${TEST_ORIGIN}/`);
-    const preload = preloadOf(document);
-    expect(preload['/api/viewer']).toEqual({ status: 200, body: null });
-    const latest = preload[`/api/ads?limit=${HOME_LATEST}`];
-    expect(latest?.status).toBe(200);
-    expect(JSON.stringify(latest?.body)).toContain('Lunetă Zeiss Conquest V4');
+    // The page is the same for everyone (issue 27): the browser asks for the viewer after hydration.
+    expect(html).not.toContain('/api/viewer');
+    const latest = ssrQueriesOf(document).find((q) => q.queryKey.join() === 'listings,latest');
+    expect(latest?.state.status).toBe('success');
+    expect((latest?.state.data as unknown[] | undefined)?.length).toBeLessThanOrEqual(HOME_LATEST);
+    expect(JSON.stringify(latest?.state.data)).toContain('Lunetă Zeiss Conquest V4');
   });
 
   it('keys the browse page data by the API query the app will ask, and canonicalizes the filters', async () => {
@@ -173,7 +166,9 @@ describe('head and first data', () => {
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       `${TEST_ORIGIN}/browse?category=optics`,
     );
-    expect(Object.keys(preloadOf(document))).toContain('/api/ads?category=optics&sort=newest&limit=24');
+    const [browse] = ssrQueriesOf(document);
+    expect(browse?.queryKey.slice(0, 2)).toEqual(['listings', 'browse']);
+    expect(browse?.queryKey[2]).toMatchObject({ category: 'optics' });
     expect(document.title).toMatch(/^Optică/);
   });
 
@@ -226,9 +221,12 @@ describe('head and first data', () => {
     expect(document.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       `${TEST_ORIGIN}/seller/${who.id}`,
     );
-    const preload = preloadOf(document);
-    expect(preload[`/api/sellers/${who.id}`]?.status).toBe(200);
-    expect(JSON.stringify(preload[`/api/sellers/${who.id}/ads`]?.body)).toContain('Carabină Tikka T3x');
+    const answers = ssrQueriesOf(document);
+    expect(answers.map((q) => q.queryKey)).toEqual([
+      ['sellers', who.id, 'profile'],
+      ['sellers', who.id, 'ads'],
+    ]);
+    expect(JSON.stringify(answers[1]?.state.data)).toContain('Carabină Tikka T3x');
     for (const secret of [who.email, '0722123456', who.lastName]) expect(html).not.toContain(secret);
   });
 
@@ -285,9 +283,9 @@ describe('head and first data', () => {
         itemCondition: 'https://schema.org/UsedCondition',
       },
     });
-    const detail = preloadOf(document)[`/api/ads/${id}`];
-    expect(detail?.status).toBe(200);
-    expect((detail?.body as AdDetail | undefined)?.title).toBe(HOSTILE_TITLE);
+    const [detail] = ssrQueriesOf(document);
+    expect(detail?.queryKey).toEqual(['listings', 'detail', id]);
+    expect((detail?.state.data as AdDetail | undefined)?.title).toBe(HOSTILE_TITLE);
   });
 });
 

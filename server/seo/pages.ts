@@ -1,13 +1,16 @@
 import type { Context, Hono } from 'hono';
+import { legalPageOf } from '../../common/legal-pages';
 import { HOME_LATEST, PAGE_SIZE } from '../../common/limits';
 import type { AdCard, AdDetail, AdPage } from '../../common/schemas/ads';
 import type { SellerAdsPage, SellerProfile } from '../../common/schemas/sellers';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../common/values';
 import { filtersFromParams, filtersToParams, toApiSearch } from '../../web/features/listings/browse-filters';
 import type { AppEnv } from '../app-env';
+import { legalHead } from '../legal/legal-head';
 import { type AssetHints, noHints } from './asset-hints';
 import { jsonForScript } from './escape';
 import { type PageHead, renderHead } from './head';
+import { pageCacheControl } from './page-caching';
 import {
   adHead,
   browseHead,
@@ -23,7 +26,7 @@ import {
 export type ApiAnswer = { status: number; body: unknown };
 type CallApi = (path: string) => Promise<ApiAnswer>;
 
-export type PageKind = 'home' | 'browse' | 'ad' | 'seller' | 'other';
+export type PageKind = 'home' | 'browse' | 'ad' | 'seller' | 'legal' | 'other';
 export type ResolvedPage = {
   status: number;
   kind: PageKind;
@@ -66,8 +69,16 @@ export function adPageStatus(apiStatus: number): number {
   return 404;
 }
 
-/** Decides a page's status, head and inline data from its URL, asking the API what the app would. */
-export async function resolvePage(url: URL, origin: string, callApi: CallApi): Promise<ResolvedPage> {
+/**
+ * Decides a page's status, head and inline data from its URL, asking the API what the app would.
+ * `viewer: false` leaves the viewer out (a page rendered on the server, the same for everyone).
+ */
+export async function resolvePage(
+  url: URL,
+  origin: string,
+  callApi: CallApi,
+  options: { viewer?: boolean } = {},
+): Promise<ResolvedPage> {
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
   const preload: Record<string, ApiAnswer> = {};
   const ask = async (apiPath: string) => {
@@ -75,7 +86,7 @@ export async function resolvePage(url: URL, origin: string, callApi: CallApi): P
     preload[apiPath] = answer;
     return answer;
   };
-  await ask(VIEWER_PATH);
+  if (options.viewer !== false) await ask(VIEWER_PATH);
 
   if (path === '/' || path === '/index.html') {
     const answer = await ask(`/api/ads?limit=${HOME_LATEST}`);
@@ -113,17 +124,30 @@ export async function resolvePage(url: URL, origin: string, callApi: CallApi): P
       preload,
     };
   }
+  // Issue 31: terms, privacy notice, contact and cookies, with the operator's details from the API.
+  const legal = legalPageOf(path);
+  if (legal) {
+    await ask('/api/legal');
+    return { status: 200, kind: 'legal', head: legalHead(origin, legal), preload };
+  }
   if (PRIVATE.some((pattern) => pattern.test(path)))
     return { status: 200, kind: 'other', head: privateHead(), preload };
   return { status: 404, kind: 'other', head: notFoundHead(), preload };
 }
 
-/** Puts the head, the inline data and the language into the built index.html. */
+/** The app's server HTML and the state it hydrates from (web/ssr/render.tsx). */
+export type ServerApp = { html: string; state: unknown };
+
+/**
+ * Puts the head, the inline data and the language into the built index.html; with `app`, the root
+ * holds the server-rendered app and the state the browser hydrates it from.
+ */
 export function renderPage(
   template: string,
   page: ResolvedPage,
   lang: string,
   hints: AssetHints = noHints,
+  app?: ServerApp,
 ): string {
   const head = renderHead(page.head);
   // The hints go after the entry script and the stylesheet: requested before them, a dozen route chunks
@@ -137,8 +161,39 @@ export function renderPage(
     ? html.replace(/<title>[^<]*<\/title>/, () => head)
     : html.replace('</head>', () => `${head}\n  </head>`);
   html = html.replace('</head>', () => `${hinted}  </head>`);
-  return html.replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${data}`);
+  if (!app) return html.replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${data}`);
+  const state = `<script type="application/json" id="ssr-state">${jsonForScript(app.state)}</script>`;
+  const answers = Object.keys(page.preload).length ? `\n    ${data}` : '';
+  return html.replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${app.html}</div>\n    ${state}${answers}`,
+  );
 }
+
+/**
+ * Whether a page is drawn on the server: the public pages (home, browse, ads, gone ads, sellers, the
+ * 404 page), as the API answered them to a visitor. Private pages, an ad or seller the viewer may see
+ * where a visitor may not, and outages are drawn by the browser alone, as before.
+ */
+function isServerRendered(page: ResolvedPage, path: string): boolean {
+  if (page.kind === 'home' || page.kind === 'browse' || page.kind === 'legal') return page.status === 200;
+  if (page.kind === 'ad') return [200, 404, 410].includes(page.status);
+  if (page.kind === 'seller') return [200, 404].includes(page.status);
+  // The 404 page, but not for an /ad/… or /seller/… whose id does not decode: the app cannot read it.
+  return page.status === 404 && !/^\/(ad|seller)\//.test(path);
+}
+
+type RenderApp = typeof import('../../web/ssr/render').renderApp;
+let renderAppModule: Promise<RenderApp> | null = null;
+/** React and the app load with the first page, not with the server (nor with every API test). */
+const loadRenderApp = () => {
+  renderAppModule ??= import('../../web/ssr/render').then((m) => m.renderApp);
+  return renderAppModule;
+};
+
+/** Answers the server left for the browser to read as it would have from the API: all but successes. */
+const unseeded = (preload: Record<string, ApiAnswer>) =>
+  Object.fromEntries(Object.entries(preload).filter(([, answer]) => answer.status >= 300));
 
 /** Headers of the page request that the API's answer depends on (session, language, client address). */
 const FORWARDED = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for'];
@@ -174,29 +229,60 @@ export function pageLanguage(cookie: string | undefined, acceptLanguage: string 
 const isLanguage = (code: string): code is Language => (LANGUAGES as readonly string[]).includes(code);
 
 /** The page handler: the app's index.html with a real status, head and first data. */
-export function pageRenderer(app: Hono<AppEnv>, origin: string, hints: AssetHints = noHints) {
+export function pageRenderer(
+  app: Hono<AppEnv>,
+  origin: string,
+  hints: AssetHints = noHints,
+  onRenderError: (error: unknown, url: string) => void = () => {},
+) {
   return async (c: Context, template: string) => {
     const headers = new Headers();
     for (const name of FORWARDED) {
       const value = c.req.header(name);
       if (value) headers.set(name, value);
     }
-    const callApi: CallApi = async (path) => {
-      const res = await app.request(path, { headers }, c.env);
-      const text = await res.text();
-      try {
-        return { status: res.status, body: text ? JSON.parse(text) : null };
-      } catch {
-        return { status: res.status, body: null };
-      }
-    };
-    const page = await resolvePage(new URL(c.req.url), origin, callApi);
-    // The inline viewer makes a signed-in page personal: no shared cache may keep it.
-    c.header('Cache-Control', c.req.header('cookie') ? 'private, no-cache' : 'no-cache');
-    if (page.head.noindex) c.header('X-Robots-Tag', 'noindex');
+    // What a visitor would get: the server-rendered pages are asked for without the session.
+    const visitor = new Headers(headers);
+    visitor.delete('cookie');
+    const callApiAs =
+      (sent: Headers): CallApi =>
+      async (path) => {
+        const res = await app.request(path, { headers: sent }, c.env);
+        const text = await res.text();
+        try {
+          return { status: res.status, body: text ? JSON.parse(text) : null };
+        } catch {
+          return { status: res.status, body: null };
+        }
+      };
+    const url = new URL(c.req.url);
     const lang = pageLanguage(c.req.header('cookie'), c.req.header('accept-language'));
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    const shared = await resolvePage(url, origin, callApiAs(visitor), { viewer: false });
+    // An ad or seller a visitor may not see may be the viewer's own (an ad in review): asked with the
+    // session, a different answer is the viewer's own page, drawn in the browser.
+    const cookie = !!c.req.header('cookie');
+    const own =
+      cookie && shared.status !== 200 && (shared.kind === 'ad' || shared.kind === 'seller')
+        ? await resolvePage(url, origin, callApiAs(headers))
+        : null;
+    let serverApp: ServerApp | undefined;
+    if (isServerRendered(shared, path) && (!own || own.status === shared.status)) {
+      try {
+        const renderApp = await loadRenderApp();
+        serverApp = await renderApp(url, lang, shared.preload);
+      } catch (error) {
+        onRenderError(error, url.pathname);
+      }
+    }
+    const page = serverApp
+      ? { ...shared, preload: unseeded(shared.preload) }
+      : (own ?? (await resolvePage(url, origin, callApiAs(headers))));
+    // The inline viewer makes a signed-in page personal: no cache may keep it (page-caching.ts).
+    c.header('Cache-Control', pageCacheControl(page.preload[VIEWER_PATH], !!c.req.header('cookie')));
+    if (page.head.noindex) c.header('X-Robots-Tag', 'noindex');
     // The same URL is a different page per language (and per viewer): a shared cache must key on both.
     c.header('Vary', 'Cookie, Accept-Language', { append: true });
-    return c.html(renderPage(template, page, lang, hints), page.status as 200);
+    return c.html(renderPage(template, page, lang, hints, serverApp), page.status as 200);
   };
 }

@@ -1,13 +1,15 @@
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/client';
+import { type Database, queryRows } from '../db/client';
 import { ads } from '../db/schema/ads';
 import { profiles } from '../db/schema/profiles';
+import { rateLimits } from '../db/schema/rate-limits';
 import { createAd } from '../test/ad-factories';
 import { createUser } from '../test/factories';
 import { createTestContext, TEST_ORIGIN, type TestContext } from '../test/harness';
 import { checkSitemap } from '../test/sitemap-schema';
-import { sitemapRoutes } from './sitemap';
+import { SITEMAP_LIMITS, sitemapRoutes } from './sitemap';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,6 +22,21 @@ async function fetchXml(app: { request(url: string): Response | Promise<Response
   expect(res.status, url).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
   return res.text();
+}
+
+/** The same database, counting the statements run through it (every sitemap query and rate limit). */
+function countingQueries(db: Database, counted: () => void): Database {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property === 'execute')
+        return (...args: unknown[]) => {
+          counted();
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 describe('sitemaps', () => {
@@ -38,7 +55,7 @@ describe('sitemaps', () => {
       .where(eq(ads.id, listed[0] ?? ''));
 
     // Three per file: 7 ads make two full files and a last one.
-    const app = sitemapRoutes(ctx.services, 3);
+    const app = sitemapRoutes(ctx.services, { perFile: 3 });
     const index = await fetchXml(app, '/sitemap.xml');
     const indexCheck = checkSitemap(index, 'sitemapindex');
     expect(indexCheck.problems).toEqual([]);
@@ -80,7 +97,7 @@ describe('sitemaps', () => {
     ).map((row) => `${TEST_ORIGIN}/seller/${row.id}`);
     expect(expected.length).toBeGreaterThanOrEqual(4);
 
-    const app = sitemapRoutes(ctx.services, 3);
+    const app = sitemapRoutes(ctx.services, { perFile: 3 });
     const index = checkSitemap(await fetchXml(app, '/sitemap.xml'), 'sitemapindex');
     const sellerFiles = index.locs.filter((loc) => loc.includes('/sitemaps/sellers/'));
     expect(sellerFiles).toHaveLength(Math.ceil(expected.length / 3));
@@ -105,6 +122,99 @@ describe('sitemaps', () => {
       '/sitemaps/sellers/a;b.xml',
     ]) {
       expect((await ctx.request(path)).status, path).toBe(404);
+    }
+  });
+
+  it('answers 404 for well-formed file names the index does not list (issue 26)', async () => {
+    // A seller of their own per ad: a seller file is named by its first seller's id, so a single new
+    // seller was sometimes that name (a random id at a file's start), and the test failed by chance.
+    const sellers: string[] = [];
+    const listed: Array<{ id: string; createdAt: Date }> = [];
+    for (let i = 0; i < 5; i++) {
+      const seller = await createUser(ctx);
+      sellers.push(seller.id);
+      listed.push(await createAd(ctx, seller));
+    }
+    const app = sitemapRoutes(ctx.services, { perFile: 3 });
+    const files = checkSitemap(await fetchXml(app, '/sitemap.xml'), 'sitemapindex').locs.map((loc) =>
+      loc.replace(TEST_ORIGIN, ''),
+    );
+    const [firstAdFile] = files.filter((file) => file.startsWith('/sitemaps/ads/'));
+    expect((await app.request(firstAdFile ?? '-')).status).toBe(200);
+    // Keys of real ads, in the right format, but ranges the index never named.
+    const key = (ad: { id: string; createdAt: Date }) => `${ad.createdAt.getTime()}~${ad.id}`;
+    const unlisted = listed.map(key).filter((k) => !files.some((file) => file.includes(k)));
+    expect(unlisted.length).toBeGreaterThanOrEqual(2);
+    const [a, b] = unlisted;
+    const unnamedSeller = sellers.find((id) => !files.includes(`/sitemaps/sellers/${id}.xml`));
+    expect(unnamedSeller).toBeDefined();
+    for (const path of [
+      `/sitemaps/ads/start/${b}.xml`,
+      `/sitemaps/ads/${a}/end.xml`,
+      `/sitemaps/ads/${a}/${b}.xml`,
+      `/sitemaps/sellers/${unnamedSeller}.xml`,
+    ]) {
+      expect(files).not.toContain(path);
+      expect((await app.request(path)).status, path).toBe(404);
+    }
+  });
+
+  it('builds each file once for its hour, kept gzipped, and serves it to clients with or without gzip', async () => {
+    const seller = await createUser(ctx);
+    for (let i = 0; i < 2; i++) await createAd(ctx, seller);
+    let now = Date.now();
+    const app = sitemapRoutes(ctx.services, { perFile: 3, now: () => now });
+    const lastFile = async () => {
+      const index = checkSitemap(await fetchXml(app, '/sitemap.xml'), 'sitemapindex');
+      return index.locs.filter((loc) => loc.includes('/sitemaps/ads/')).at(-1) ?? '-';
+    };
+    const file = await lastFile();
+    const before = await fetchXml(app, file);
+    const added = await createAd(ctx, seller);
+    let queries = 0;
+    const counting = sitemapRoutes(
+      { ...ctx.services, db: countingQueries(ctx.services.db, () => queries++) },
+      { perFile: 3, now: () => now },
+    );
+    await fetchXml(counting, '/sitemap.xml');
+    await fetchXml(counting, file);
+    const built = queries;
+    const again = await Promise.all([1, 2, 3].map(() => fetchXml(counting, file)));
+    expect(queries, 'only the rate limit counters').toBe(built + 3);
+    expect(again.every((xml) => xml === again[0])).toBe(true);
+
+    // Within the hour the file stays as built; an hour on, it is built again, with the new ad.
+    expect(await fetchXml(app, file)).toBe(before);
+    expect(before).not.toContain(added.id);
+    now += 3600 * 1000 + 1;
+    const fresh = await fetchXml(app, await lastFile());
+    expect(fresh).toContain(added.id);
+
+    const zipped = await app.request(file.replace(TEST_ORIGIN, ''), {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toContain('Accept-Encoding');
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(fresh);
+  });
+
+  it('limits sitemap requests per client address (issue 26)', async () => {
+    const key = 'sitemap:ip:unknown';
+    await ctx.database.db
+      .insert(rateLimits)
+      .values({ key, count: SITEMAP_LIMITS.perAddressHour.max, resetAt: new Date(Date.now() + 600_000) })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: { count: SITEMAP_LIMITS.perAddressHour.max, resetAt: new Date(Date.now() + 600_000) },
+      });
+    try {
+      for (const path of ['/sitemap.xml', '/sitemaps/ads/start/end.xml', '/sitemaps/pages.xml']) {
+        const res = await ctx.request(path);
+        expect(res.status, path).toBe(429);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    } finally {
+      await ctx.database.db.delete(rateLimits).where(eq(rateLimits.key, key));
     }
   });
 

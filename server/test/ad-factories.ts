@@ -25,6 +25,13 @@ export async function createAd(ctx: TestContext, owner: { id: string }, override
     county: 'B',
     status: 'approved',
     ...overrides,
+    // Ads that are or were public were published (approved) once: when made, unless told otherwise.
+    publishedAt:
+      'publishedAt' in overrides
+        ? overrides.publishedAt
+        : ['approved', 'sold', 'expired'].includes(overrides.status ?? 'approved')
+          ? (overrides.createdAt ?? new Date())
+          : null,
     // Stored as the app stores it (server/ads/commands.ts).
     ...(overrides.brand ? { brand: canonicalBrand(overrides.brand) } : {}),
   };
@@ -47,6 +54,25 @@ export async function createAd(ctx: TestContext, owner: { id: string }, override
 export async function approveAd(ctx: TestContext, id: string): Promise<void> {
   await ctx.database.db.update(ads).set({ status: 'approved' }).where(eq(ads.id, id));
 }
+
+/** The values of an edit waiting for review (issue 26), for rows written straight into ad_revisions. */
+export const REVISION_FIELDS = {
+  title: 'Pistol de test, titlu modificat',
+  description: 'Stare foarte bună, folosit puțin, cu toate actele în regulă și cutia originală.',
+  category: 'firearms',
+  subcategory: null,
+  condition: 'good',
+  price: 1500,
+  brand: null,
+  model: null,
+  caliber: null,
+  action: null,
+  barrelLength: null,
+  capacity: null,
+  location: 'București',
+  county: 'B',
+  legalCategory: 'authorisation',
+};
 
 /** A valid ad form as the web app sends it. */
 export function adForm(overrides: Record<string, unknown> = {}) {

@@ -47,6 +47,9 @@ export async function createUser(
     firstName,
     lastName,
     locale: overrides.locale ?? 'ro',
+    // Issue 31: 18 or older, the terms and privacy notice accepted (recorded by the profile hook).
+    acceptAdult: true,
+    acceptTerms: true,
   };
   const created = await ctx.services.auth.api.signUpEmail({ body });
   await ctx.database.db

@@ -368,6 +368,9 @@ export async function createVerifiedUser(services: Services): Promise<ProcessUse
     firstName: `Ion${userSequence}`,
     lastName: 'Popescu',
     locale: 'ro',
+    // Issue 31: 18 or older, the terms and privacy notice accepted (recorded by the profile hook).
+    acceptAdult: true,
+    acceptTerms: true,
   };
   const created = await services.auth.api.signUpEmail({ body });
   await services.db.update(user).set({ emailVerified: true }).where(eq(user.id, created.user.id));

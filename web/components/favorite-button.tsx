@@ -2,6 +2,7 @@ import { useAuth } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { useFavoriteIds, useSetFavorite } from '@web/lib/favorites';
 import { notify } from '@web/lib/notify';
+import { rememberAction } from '@web/lib/pending-action';
 import { signInHref } from '@web/lib/return-to';
 import { Heart } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
@@ -10,7 +11,7 @@ import { useNavigate } from 'react-router';
 
 /**
  * The heart on ad cards and the ad detail. It lives here rather than in a feature because listings
- * and favorites both show it. A visitor who taps it is sent to sign in. Its labels are in the common
+ * and favorites both show it. A visitor who taps it is sent to sign in, and the ad is saved then. Its labels are in the common
  * catalog, loaded everywhere, so a card never waits for another catalog; a failure is told through
  * lib/notify, so the home page's first paint does not pull sonner in.
  */
@@ -26,7 +27,13 @@ export function FavoriteButton({ adId, className }: { adId: string; className?: 
     // On a card the button sits over the link to the ad.
     event.preventDefault();
     if (busy) return;
-    if (!user) return navigate(signInHref(`${window.location.pathname}${window.location.search}`));
+    if (!user) {
+      // Saved as soon as they have signed in (lib/pending-action).
+      rememberAction({ kind: 'favorite', adId });
+      return navigate(
+        signInHref(`${window.location.pathname}${window.location.search}`, 'login', 'favorite'),
+      );
+    }
     setBusy(true);
     try {
       await setFavorite(adId, !saved);

@@ -13,6 +13,8 @@ const KNOWN: Record<string, string> = {
   INVALID_BACKUP_CODE: 'errors.invalidCode',
   INVALID_PASSWORD: 'errors.invalidPassword',
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'errors.tooManyAttempts',
+  invalid_email_code: 'errors.invalidEmailCode',
+  two_factor_required: 'errors.twoFactorRequired',
   cross_origin: 'errors.generic',
 };
 

@@ -14,6 +14,12 @@ describe('formatPrice', () => {
     expect(formatPrice(0.07).replace(/\s/g, ' ')).toBe('0,07 RON');
     expect(formatPrice(0).replace(/\s/g, ' ')).toBe('0 RON');
   });
+
+  it('groups digits the English way for English readers (issue 26)', () => {
+    expect(formatPrice(3900, 'en').replace(/\s/g, ' ')).toBe('RON 3,900');
+    expect(formatPrice(7450.5, 'en').replace(/\s/g, ' ')).toBe('RON 7,450.50');
+    expect(formatPrice(3900, 'ro').replace(/\s/g, ' ')).toBe('3.900 RON');
+  });
 });
 
 describe('formatDate', () => {

@@ -14,9 +14,15 @@ function kept<T>(build: (language: string) => T): (language: string) => T {
   };
 }
 
-const dayFormat = kept((language) => new Intl.DateTimeFormat(language, { dateStyle: 'long' }));
+// Romanian time, wherever the page is drawn: the server's HTML and the browser's hydration must write
+// the same day and hour (docs/ARCHITECTURE.md, Rendering).
+const TIME_ZONE = 'Europe/Bucharest';
+const dayFormat = kept(
+  (language) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: TIME_ZONE }),
+);
 const dayTimeFormat = kept(
-  (language) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }),
+  (language) =>
+    new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE }),
 );
 const relativeFormat = kept((language) => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
 
@@ -40,8 +46,30 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['second', 1],
 ];
 
+let heldAt: number | null = null;
+
+/**
+ * Makes relative times count from a fixed moment (or from now again, with null): a page the server
+ * rendered is hydrated with the times it was rendered at (web/main.tsx), until the first navigation.
+ */
+export function holdClockAt(time: number | null): void {
+  heldAt = time;
+}
+
+let clock: () => number | null = () => heldAt;
+
+/** Where the held moment comes from: the server reads each render's own (web/ssr/render.tsx). */
+export function setClockSource(source: () => number | null): void {
+  clock = source;
+}
+
+const clockNow = () => {
+  const at = clock();
+  return at === null ? new Date() : new Date(at);
+};
+
 /** "acum 3 zile" / "3 days ago": the largest whole unit from seconds through years. */
-export function formatRelativeTime(date: Date | string, language: string, now: Date = new Date()): string {
+export function formatRelativeTime(date: Date | string, language: string, now: Date = clockNow()): string {
   const then = typeof date === 'string' ? new Date(date) : date;
   const seconds = Math.round((then.getTime() - now.getTime()) / 1000);
   const format = relativeFormat(language);

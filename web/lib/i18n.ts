@@ -20,8 +20,10 @@ const languageDetector: LanguageDetectorModule = {
     } catch {
       // Storage is blocked (privacy settings): use the browser's languages.
     }
+    // A page the server rendered is hydrated in the language it was rendered in (web/ssr/state.ts).
+    const rendered = document.getElementById('ssr-state') ? document.documentElement.lang : null;
     const { languages, language } = navigator;
-    return [stored, ...(languages ?? []), language].filter((code): code is string =>
+    return [rendered, stored, ...(languages ?? []), language].filter((code): code is string =>
       isSafeLanguageCode(code),
     );
   },

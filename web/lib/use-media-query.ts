@@ -5,6 +5,15 @@ import { useCallback, useSyncExternalStore } from 'react';
  * answers `fallback`.
  */
 export function useMediaQuery(query: string, fallback = true): boolean {
+  return useMediaQueryOnClient(query, fallback) ?? fallback;
+}
+
+/**
+ * The same, but null on the server and while a server-rendered page hydrates (its HTML must not
+ * depend on the screen): the caller then draws both cases and lets CSS pick, so nothing moves when
+ * the answer arrives.
+ */
+export function useMediaQueryOnClient(query: string, fallback = true): boolean | null {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (typeof window.matchMedia !== 'function') return () => {};
@@ -17,6 +26,6 @@ export function useMediaQuery(query: string, fallback = true): boolean {
   return useSyncExternalStore(
     subscribe,
     () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : fallback),
-    () => fallback,
+    () => null,
   );
 }

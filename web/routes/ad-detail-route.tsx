@@ -1,5 +1,9 @@
+import { formatPrice } from '@common/price';
+import type { AdDetail } from '@common/schemas/ads';
 import { AfterPaint } from '@web/components/after-paint';
+import { LegalGuidePanel } from '@web/features/legal-guide/legal-guide-panel';
 import { AdDetailPage } from '@web/features/listings/ad-detail-page';
+import { usePageTitle } from '@web/lib/page-title';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,6 +16,8 @@ const ContactSeller = lazy(() =>
 const ReportAdDialog = lazy(() =>
   import('@web/features/reports/report-ad-dialog').then((m) => ({ default: m.ReportAdDialog })),
 );
+/** Issue 28: "Fă o ofertă" for buyers, the reservation and the sale to a buyer for the owner. */
+const OfferBox = lazy(() => import('@web/features/deals/offer-box').then((m) => ({ default: m.OfferBox })));
 /** Moderator tools, on their own chunk: only moderators ever load them. */
 const AdModerationBar = lazy(() => import('@web/features/admin/ad-moderation-bar'));
 
@@ -22,13 +28,17 @@ const AdModerationBar = lazy(() => import('@web/features/admin/ad-moderation-bar
  * together, at the end of the side column.
  */
 export function AdDetailRoute() {
-  useTranslation(['listings', 'messages', 'reports']);
+  useTranslation(['listings', 'messages', 'reports', 'legalGuide']);
   return (
     <AdDetailPage
       renderInteractions={(ad) => (
         <>
+          <AdTitle ad={ad} />
+          {/* Issue 29: rendered with the page (not after paint): the legal path is part of the ad. */}
+          <LegalGuidePanel legalCategory={ad.legalCategory} />
           <AfterPaint>
             <Suspense fallback={null}>
+              <OfferBox ad={ad} />
               <ContactSeller ad={ad} />
               <ReportAdDialog ad={ad} />
             </Suspense>
@@ -42,4 +52,11 @@ export function AdDetailRoute() {
       )}
     />
   );
+}
+
+/** The tab names the ad as the server's page does ("Glock 17 — 3.900 RON | ArmaMarket"). */
+function AdTitle({ ad }: { ad: AdDetail }) {
+  const { i18n } = useTranslation();
+  usePageTitle(`${ad.title} — ${formatPrice(ad.price, i18n.language)}`);
+  return null;
 }

@@ -14,11 +14,11 @@ export function FavoritesRoute() {
       renderList={(ads) => (
         <ul className={AD_GRID_CLASS}>
           {ads.map((ad) => (
-            <li key={ad.id}>
+            <li key={ad.id} className={ad.status === 'sold' ? 'opacity-75' : undefined}>
               <AdCard
                 ad={ad}
                 action={<FavoriteButton adId={ad.id} />}
-                footer={<FavoriteSeller seller={ad.seller} />}
+                footer={<FavoriteSeller seller={ad.seller} sold={ad.status === 'sold'} />}
               />
             </li>
           ))}

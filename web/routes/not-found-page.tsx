@@ -1,13 +1,11 @@
-import { useEffect } from 'react';
+import { usePageTitle } from '@web/lib/page-title';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 
+/** An unknown address is the visitor's slip, not the app's fault: it logs nothing (issue 26). */
 export function NotFoundPage() {
   const { t } = useTranslation();
-  const location = useLocation();
-  useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', location.pathname);
-  }, [location.pathname]);
+  usePageTitle(t('notFound.title'));
   return (
     <div className="flex flex-col items-center gap-4 py-24 text-center">
       <h1 className="text-5xl font-bold">404</h1>

@@ -7,7 +7,7 @@ import { filterKey, type IndexedAd, type IndexTuning, SearchIndex } from './sear
 const AD_COLUMNS = sql`a.id, a.search_xid::float8 as xid, (a.status = 'approved' and a.owner_active) as listed,
   (extract(epoch from a.created_at) * 1000)::float8 as created, (a.price * 100)::float8 as cents,
   a.category, a.condition, a.county, a.caliber_id as caliber, a.brand, a.action,
-  a.legal_category as legal, a.seller_dealer as dealer, a.tsv::text as tsv`;
+  a.legal_category as legal, a.seller_dealer as dealer, a.reserved_at is not null as reserved, a.tsv::text as tsv`;
 
 type AdRow = {
   id: string;
@@ -23,6 +23,8 @@ type AdRow = {
   action: string | null;
   legal: string;
   dealer: boolean;
+  /** Issue 28: held by an accepted offer; `available=1` leaves it out. */
+  reserved: boolean;
   tsv: string;
 };
 
@@ -40,6 +42,8 @@ export function adFilterKeys(
   if (ad.brand) keys.push(filterKey('brand', ad.brand));
   if (ad.action) keys.push(filterKey('action', ad.action));
   if (ad.dealer) keys.push(filterKey('dealer', '1'));
+  // The index keeps only positive lists: "hide reserved" asks for the list of the available ones.
+  if (!ad.reserved) keys.push(filterKey('available', '1'));
   return keys;
 }
 
@@ -55,6 +59,12 @@ const toIndexed = (row: AdRow): IndexedAd => ({
 
 /** Rows per query of a full load. */
 const LOAD_BATCH = 20_000;
+/**
+ * Ads indexed before a load hands the event loop back (issue 32, item 4): a load that held it for
+ * seconds made /api/health miss its 2 s ping, and a load balancer would have taken a starting node out.
+ */
+export const UPSERTS_PER_TURN = 2_000;
+export const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The oldest transaction still running, as a number: every transaction below it has finished, so
@@ -76,8 +86,11 @@ export const writtenSince = (horizon: number) =>
  * The horizon now, the ads written and removed by transactions at or after `since`, and how far the
  * removals have been forgotten (past `since`, some of them may be missing).
  */
-const changesSince = (since: number) => sql`select ${HORIZON} as horizon,
-  (select coalesce(json_agg(c), '[]') from (select ${AD_COLUMNS} from ads a where a.search_xid >= ${since}) c) as changed,
+const changesSince = (since: number, most: number) => sql`select ${HORIZON} as horizon,
+  (select case when (select count(*) from (select 1 from ads a where a.search_xid >= ${since} limit ${most + 1}) n) > ${most}
+    then null
+    else (select coalesce(json_agg(c), '[]') from (select ${AD_COLUMNS} from ads a where a.search_xid >= ${since}) c)
+    end) as changed,
   (select coalesce(json_agg(r.ad_id), '[]') from ad_removals r where r.xid >= ${since}) as removed,
   (select max(p.below)::float8 from ad_removals_pruned p) as "prunedBelow"`;
 
@@ -107,8 +120,23 @@ export async function pruneAdRemovals(db: Database, hours = REMOVALS_KEPT_HOURS)
   return row?.pruned ?? 0;
 }
 
+/**
+ * A catch-up reads at most this many changed ads (issue 32, item 3): a process that answered no search
+ * while 400,000 ads changed took 24 s for its next one, and 500 MB for a 306 MB JSON value. Past it, the
+ * process loads afresh in the background and the database answers searches meanwhile.
+ */
+export const CATCH_UP_MAX = 20_000;
+const RELOAD_RETRY_MS = 5_000;
+
 export type SearchIndexOptions = {
   tuning?: IndexTuning;
+  /** CATCH_UP_MAX unless a test says otherwise. */
+  catchUpMax?: number;
+  /**
+   * Awaited at the two moments a reload and a catch-up can cross (issue 32, item 7): a test holds
+   * them to make the crossing happen; nothing else sets them.
+   */
+  pauses?: { beforeSwap?: () => Promise<void>; afterChangesRead?: () => Promise<void> };
 };
 
 /**
@@ -124,6 +152,10 @@ export class IndexedSearch {
   private queued: Promise<void> | null = null;
   private reloading: Promise<void> | null = null;
   private stopped = false;
+  /** Too much changed for a catch-up: the database answers until the fresh load is in. */
+  private stale = false;
+  /** What /metrics and /api/health report: catch-ups run, when the index last read the database, failed loads, reloads. */
+  readonly stats = { catchUps: 0, caughtUpAt: 0, loadFailures: 0, retrying: false, reloads: 0 };
 
   constructor(
     private readonly db: Database,
@@ -144,6 +176,31 @@ export class IndexedSearch {
     if (this.stopped) return;
     this.index = index;
     this.horizon = horizon;
+    this.stats.caughtUpAt = Date.now();
+  }
+
+  /**
+   * Loads until it succeeds (issue 32, item 2): a database restart during the load used to leave the
+   * process answering from SQL plans for good. Waits `firstDelayMs`, doubling up to `maxDelayMs`.
+   */
+  async loadWithRetry(
+    onFailure: (err: unknown, retryInMs: number) => void,
+    { firstDelayMs = 1_000, maxDelayMs = 60_000 } = {},
+  ): Promise<void> {
+    let delay = firstDelayMs;
+    while (!this.stopped) {
+      try {
+        await this.load();
+        this.stats.retrying = false;
+        return;
+      } catch (err) {
+        this.stats.loadFailures += 1;
+        this.stats.retrying = true;
+        onFailure(err, delay);
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        delay = Math.min(delay * 2, maxDelayMs);
+      }
+    }
   }
 
   stop() {
@@ -166,7 +223,10 @@ export class IndexedSearch {
                 where a.status = 'approved' and a.owner_active ${after}
                 order by a.created_at desc, a.id desc limit ${LOAD_BATCH}`,
           );
-          for (const ad of rows) index.upsert(toIndexed(ad));
+          for (let at = 0; at < rows.length; at++) {
+            index.upsert(toIndexed(rows[at]!));
+            if ((at + 1) % UPSERTS_PER_TURN === 0) await yieldNow();
+          }
           if (rows.length < LOAD_BATCH || this.stopped) break;
           const end: AdRow & { createdText: string } = rows.at(-1)!;
           last = { created: end.createdText, id: end.id };
@@ -175,7 +235,7 @@ export class IndexedSearch {
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
-    index.buildOrders();
+    await index.buildOrdersYielding(yieldNow);
     return { index, horizon };
   }
 
@@ -185,7 +245,7 @@ export class IndexedSearch {
    * otherwise asks `current()`. Null while it loads.
    */
   view(): { index: SearchIndex; horizon: number } | null {
-    return this.index ? { index: this.index, horizon: this.horizon } : null;
+    return this.index && !this.stale ? { index: this.index, horizon: this.horizon } : null;
   }
 
   /**
@@ -193,9 +253,9 @@ export class IndexedSearch {
    * arrive while a catch-up runs share the next one.
    */
   async current(): Promise<SearchIndex | null> {
-    if (!this.index) return null;
+    if (!this.index || this.stale) return null;
     await this.catchUp();
-    return this.index;
+    return this.stale ? null : this.index;
   }
 
   private catchUp(): Promise<void> {
@@ -217,19 +277,36 @@ export class IndexedSearch {
   }
 
   private async readChanges(): Promise<void> {
-    const index = this.index;
-    if (!index) return;
-    const { horizon, missedRemovals } = await this.applyChanges(index, this.horizon);
-    if (index !== this.index) return;
-    this.horizon = horizon;
-    // Until the fresh load replaces it, an ad it missed may still count; its card is never shown, as
-    // cards are read from the database by id.
-    if ((index.wasteful || missedRemovals) && !this.reloading) this.reloadInBackground();
+    for (;;) {
+      const index = this.index;
+      if (!index || this.stale) return;
+      const { horizon, missedRemovals, tooMany } = await this.applyChanges(index, this.horizon);
+      await this.options.pauses?.afterChangesRead?.();
+      // A reload put a fresh index in place meanwhile (issue 32, item 7): its horizon may be older than
+      // a commit this catch-up was asked to show, so the fresh one catches up too before anyone reads it.
+      if (index !== this.index) continue;
+      if (tooMany) {
+        this.stale = true;
+        if (!this.reloading) this.reloadInBackground();
+        return;
+      }
+      this.horizon = horizon;
+      this.stats.catchUps += 1;
+      this.stats.caughtUpAt = Date.now();
+      // Until the fresh load replaces it, an ad it missed may still count; its card is never shown, as
+      // cards are read from the database by id.
+      if ((index.wasteful || missedRemovals) && !this.reloading) this.reloadInBackground();
+      return;
+    }
   }
 
   /** The statement a catch-up runs now (for EXPLAIN in bench:browse). */
   get changesStatement(): SQL {
-    return changesSince(this.horizon);
+    return changesSince(this.horizon, this.catchUpMax);
+  }
+
+  private get catchUpMax(): number {
+    return this.options.catchUpMax ?? CATCH_UP_MAX;
   }
 
   /**
@@ -239,34 +316,62 @@ export class IndexedSearch {
   private async applyChanges(
     index: SearchIndex,
     since: number,
-  ): Promise<{ horizon: number; missedRemovals: boolean }> {
+  ): Promise<{ horizon: number; missedRemovals: boolean; tooMany: boolean }> {
     // Through the index on search_xid, whatever the statistics say: a freshly added column has none,
     // and the planner then guessed a third of the ads and read them all (0.5 s at a million ads).
     const [row] = await throughSortIndex<{
       horizon: string;
-      changed: AdRow[];
+      changed: AdRow[] | null;
       removed: string[];
       prunedBelow: number | null;
-    }>(this.db, changesSince(since), 'search-index-changes');
+    }>(this.db, changesSince(since, this.catchUpMax), 'search-index-changes');
+    if (row && row.changed === null) return { horizon: since, missedRemovals: false, tooMany: true };
     for (const ad of row?.changed ?? []) index.upsert(toIndexed(ad));
     for (const id of row?.removed ?? []) index.remove(id);
     index.buildOrdersIfBehind();
     return {
       horizon: Number(row?.horizon ?? since),
       missedRemovals: Number(row?.prunedBelow ?? 0) > since,
+      tooMany: false,
     };
   }
 
-  /** A fresh load replaces an index that holds too many removed ads; the old one serves meanwhile. */
+  private async swapIn(index: SearchIndex, horizon: number) {
+    await this.options.pauses?.beforeSwap?.();
+    if (this.stopped) return;
+    this.index = index;
+    this.horizon = horizon;
+    this.stale = false;
+    this.stats.caughtUpAt = Date.now();
+  }
+
+  /** Starts a fresh load in the background now (tests; the catch-up starts one when it is due). */
+  reload(): Promise<void> {
+    if (!this.reloading) this.reloadInBackground();
+    return this.reloading ?? Promise.resolve();
+  }
+
+  /**
+   * A fresh load replaces an index that holds too many removed ads, or that fell too far behind for a
+   * catch-up; the old one serves meanwhile in the first case, the database in the second.
+   */
   private reloadInBackground() {
-    this.reloading = this.readAll()
-      .then(async ({ index, horizon }) => {
-        const caughtUp = await this.applyChanges(index, horizon);
-        if (this.stopped) return;
-        this.index = index;
-        this.horizon = caughtUp.horizon;
+    this.stats.reloads += 1;
+    this.reloading = (async () => {
+      let { index, horizon } = await this.readAll();
+      let caughtUp = await this.applyChanges(index, horizon);
+      // What changed during a long load may itself be too much for one catch-up: load again.
+      while (caughtUp.tooMany && !this.stopped) {
+        ({ index, horizon } = await this.readAll());
+        caughtUp = await this.applyChanges(index, horizon);
+      }
+      await this.swapIn(index, caughtUp.horizon);
+    })()
+      .catch(() => {
+        // The old index serves meanwhile; one that fell too far behind must not leave search on the
+        // database for good (as a failed first load did, item 2): try again.
+        if (this.stale && !this.stopped) setTimeout(() => void this.reload(), RELOAD_RETRY_MS).unref();
       })
-      .catch(() => undefined)
       .finally(() => {
         this.reloading = null;
       });

@@ -31,6 +31,7 @@ function filterKeysOf(query: BrowseQuery): string[] {
   if (query.action) keys.push(filterKey('action', query.action));
   if (query.legal) keys.push(filterKey('legal', query.legal));
   if (query.dealer) keys.push(filterKey('dealer', '1'));
+  if (query.available) keys.push(filterKey('available', '1'));
   return keys;
 }
 
@@ -59,7 +60,7 @@ export async function indexedBrowse(
   cap = SEARCH_TOTAL_CAP,
 ): Promise<AdPage | null> {
   if (!search.ready) return null;
-  const textQuery = buildSearchQuery(query.q);
+  const textQuery = buildSearchQuery(query.q, query.mostWords);
   const sort = effectiveSort(query, textQuery !== null);
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   const tsquery = textQuery ? await tsqueryText(db, textQuery) : null;

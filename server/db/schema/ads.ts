@@ -6,6 +6,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -83,8 +84,24 @@ export const ads = pgTable(
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     /** When the hourly maintenance expired it; the purge counts from here. */
     expiredAt: timestamp('expired_at', { withTimezone: true, precision: 3 }),
+    /**
+     * When a moderator first approved it (issue 26): null for an ad that was never public, whose page
+     * then answers 404 like an unknown id rather than 410. Set by a trigger (migration 0022) the first
+     * time the status becomes approved, and for rows written straight as approved, sold or expired.
+     */
+    firstApprovedAt: timestamp('first_approved_at', { withTimezone: true, precision: 3 }),
     /** When the owner marked it sold; the page stays reachable for SOLD_VISIBLE_DAYS. */
     soldAt: timestamp('sold_at', { withTimezone: true, precision: 3 }),
+    /**
+     * Issue 28: when the owner accepted an offer (the accepted offer names the buyer); the ad stays
+     * listed with a "Rezervat" badge until the owner releases it or marks it sold. Null: available.
+     */
+    reservedAt: timestamp('reserved_at', { withTimezone: true, precision: 3 }),
+    /**
+     * When a moderator last approved the ad (issue 26): cards and the ad page say "published" from
+     * here, not from created_at; null while it was never public. Renewals and approved edits keep it.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true, precision: 3 }),
     /**
      * Its category under Legea 295/2004 (common/legal.ts). Rows written without one (seeds, tests)
      * get the usual one for their category from a trigger (migration 0010); the default of null
@@ -208,6 +225,50 @@ export const adDeclarations = pgTable(
     declaredAt: timestamp('declared_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [index('ad_declarations_ad_idx').on(t.adId, t.declaredAt)],
+);
+
+/** An edit's values as the ad row stores them (server/ads/commands.ts formColumns, without search columns). */
+export type RevisionFields = {
+  title: string;
+  description: string;
+  category: string;
+  subcategory: string | null;
+  condition: string;
+  price: number;
+  brand: string | null;
+  model: string | null;
+  caliber: string | null;
+  action: string | null;
+  barrelLength: number | null;
+  capacity: number | null;
+  location: string;
+  county: string | null;
+  legalCategory: string;
+};
+
+/**
+ * The edit of a published ad waiting for review (issue 26): at most one per ad. The ad's own row,
+ * and so its page, the lists and the search index, keep the approved version until a moderator
+ * approves the edit, which copies these values onto it. `image_ids` are the edit's images in order:
+ * new uploads stay unclaimed (ad_id null) until then, and the orphan collector leaves them alone.
+ */
+export const adRevisions = pgTable(
+  'ad_revisions',
+  {
+    adId: uuid('ad_id')
+      .primaryKey()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    fields: jsonb('fields').$type<RevisionFields>().notNull(),
+    imageIds: uuid('image_ids').array().notNull(),
+    /** pending: waiting for a moderator; needs_changes: sent back to the seller with a reason. */
+    status: text('status').notNull().default('pending'),
+    moderationReason: text('moderation_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ad_revisions_status_check', sql`${t.status} in ('pending', 'needs_changes')`),
+    index('ad_revisions_queue_idx').on(t.status, t.submittedAt),
+  ],
 );
 
 /**

@@ -32,6 +32,11 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
+    /**
+     * This session itself passed a second factor (created by the two-factor step of sign-in or by
+     * confirming enrolment): staff rights need it, not merely two-factor being on for the account.
+     */
+    twoFactorVerified: boolean('two_factor_verified').notNull().default(false),
   },
   (t) => [index('session_user_id_idx').on(t.userId)],
 );

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { encodeSegment, hostileText } from './arbitraries';
 import { anyone, crossOrigin, noSession, signedIn, withCaller } from './callers';
+import { badIds, ids } from './id-paths';
 import { jsonBase, jsonDefects } from './json-bodies';
 import type { Draft } from './request-types';
 import type { RouteSpec } from './route-spec';
@@ -73,6 +74,8 @@ export const ACCOUNT_ROUTES: Record<string, RouteSpec> = {
   'GET /api/viewer': { group: 'account', runs: 120, variants: (f) => wrongPathOrMethod(f, '/api/viewer') },
   // ——— Crawlers' files ———
   'GET /robots.txt': { group: 'account', runs: 100, variants: (f) => wrongPathOrMethod(f, '/robots.txt') },
+  // Only METRICS_TOKEN opens it (unset here): every session and visitor is refused.
+  'GET /metrics': { group: 'account', runs: 100, variants: (f) => wrongPathOrMethod(f, '/metrics') },
   'GET /sitemap.xml': { group: 'account', runs: 100, variants: (f) => wrongPathOrMethod(f, '/sitemap.xml') },
   'GET /sitemaps/pages.xml': {
     group: 'account',
@@ -119,5 +122,28 @@ export const ACCOUNT_ROUTES: Record<string, RouteSpec> = {
     group: 'account',
     runs: 120,
     variants: (f) => sessionOnly(f, '/api/me/overview'),
+  },
+  // The account's sessions (issue 26).
+  'GET /api/me/sessions': {
+    group: 'account',
+    runs: 120,
+    variants: (f) => sessionOnly(f, '/api/me/sessions'),
+  },
+  'DELETE /api/me/sessions/:id': {
+    group: 'account',
+    runs: 150,
+    variants: (f) => {
+      const path = (id: string) => `/api/me/sessions/${id}`;
+      const base = ids(f).user.map((id) => ({ method: 'DELETE', path: path(id) }));
+      return [badIds(f, ids(f).user, path, signedIn), noSession(f, base), crossOrigin(f, base, signedIn)];
+    },
+  },
+  'POST /api/me/sessions/end-others': {
+    group: 'account',
+    runs: 100,
+    variants: (f) => {
+      const base = fc.constant({ method: 'POST', path: '/api/me/sessions/end-others' });
+      return [noSession(f, base), crossOrigin(f, base, signedIn)];
+    },
   },
 };

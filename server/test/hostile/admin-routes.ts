@@ -3,9 +3,17 @@ import type { Field } from './arbitraries';
 import { type Base, crossOrigin, nonStaff, noSession, staff, wrongRole } from './callers';
 import { badIds, badState, ids, real } from './id-paths';
 import { jsonBase, jsonDefects, valid } from './json-bodies';
-import { ignoredQuery, listQuery, pageCursorDefects, reportsDefects, usersDefects } from './query-strings';
+import {
+  ignoredQuery,
+  listQuery,
+  pageCursorDefects,
+  queueDefects,
+  reportsDefects,
+  usersDefects,
+} from './query-strings';
 import type { Draft, Fixtures } from './request-types';
 import type { RouteSpec } from './route-spec';
+import { wrongPathOrMethod } from './routes-without-input';
 import { DEACTIVATION_FIELDS, REASON_FIELDS, ROLE_FIELDS } from './schema-fields';
 
 export const adminAd = (action: string) => (id: string) => `/api/admin/ads/${id}/${action}`;
@@ -45,7 +53,7 @@ export const ADMIN_ROUTES: Record<string, RouteSpec> = {
     group: 'admin',
     runs: 250,
     variants: (f) => [
-      listQuery(f, '/api/admin/queue', pageCursorDefects('page-uuid'), staff),
+      listQuery(f, '/api/admin/queue', queueDefects, staff),
       noSession(
         f,
         ignoredQuery(f).map((q) => ({ path: `/api/admin/queue${q}` })),
@@ -60,8 +68,44 @@ export const ADMIN_ROUTES: Record<string, RouteSpec> = {
       adminAdAction(
         f,
         'approve',
-        [f.ads.pending, f.ads.needsChanges],
-        [f.ads.approved, f.ads.featured, f.ads.rejected, f.ads.expired],
+        [f.ads.pending],
+        [f.ads.approved, f.ads.featured, f.ads.rejected, f.ads.expired, f.ads.needsChanges],
+      ),
+  },
+  // Issue 26: decisions on the waiting edit of a published ad.
+  'POST /api/admin/ads/:id/revision/approve': {
+    group: 'admin',
+    runs: 200,
+    variants: (f) =>
+      adminAdAction(
+        f,
+        'revision/approve',
+        [f.ads.revised],
+        [f.ads.approved, f.ads.pending, f.ads.needsChanges, f.ads.rejected],
+      ),
+  },
+  'POST /api/admin/ads/:id/revision/reject': {
+    group: 'admin',
+    runs: 200,
+    variants: (f) =>
+      adminAdAction(
+        f,
+        'revision/reject',
+        [f.ads.revised],
+        [f.ads.approved, f.ads.pending, f.ads.rejected],
+        REASON_FIELDS,
+      ),
+  },
+  'POST /api/admin/ads/:id/revision/request-changes': {
+    group: 'admin',
+    runs: 200,
+    variants: (f) =>
+      adminAdAction(
+        f,
+        'revision/request-changes',
+        [f.ads.revised],
+        [f.ads.approved, f.ads.pending, f.ads.rejected],
+        REASON_FIELDS,
       ),
   },
   'POST /api/admin/ads/:id/reject': {
@@ -211,6 +255,19 @@ export const ADMIN_ROUTES: Record<string, RouteSpec> = {
         crossOrigin(f, base, fc.constant('super')),
       ];
     },
+  },
+  // Issue 30: the suspect list takes no input; staff only.
+  'GET /api/admin/suspects': {
+    group: 'admin',
+    runs: 150,
+    variants: (f) => [
+      ...wrongPathOrMethod(f, '/api/admin/suspects', staff),
+      noSession(
+        f,
+        ignoredQuery(f).map((q) => ({ path: `/api/admin/suspects${q}` })),
+      ),
+      wrongRole(fc.constant({ path: '/api/admin/suspects' }), nonStaff),
+    ],
   },
   'GET /api/admin/audit': {
     group: 'admin',

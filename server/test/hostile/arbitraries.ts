@@ -12,6 +12,7 @@ export const DEFECT_KINDS = [
   'out-of-range',
   'bad-enum',
   'bad-format',
+  'control-char',
   'bad-id',
   'bad-cursor',
   'bad-query',
@@ -93,7 +94,30 @@ const PLAIN = [
   'Lunetă Zeiss Conquest V4',
   'Stare foarte bună, folosit puțin',
   'București, sector 3',
+  'Stare bună.\r\nLunetă inclusă,\tdouă încărcătoare.\n\nPreț negociabil.',
 ] as const;
+
+/** C0 controls (NUL among them), DEL and C1 controls: refused in every text of the API (issue 26). */
+export const CONTROL_CHARACTERS = [
+  ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
+  '\u007f',
+  ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(0x80 + code)),
+];
+/** What a text of several lines keeps (a carriage return is made a line feed there). */
+const LINE_CONTROLS = ['\t', '\n', '\r'];
+
+/** One line (a name, a title, a search), or several (a description, a message, a reason). */
+export type Lines = 'single' | 'multi';
+
+/** The text without the control characters its field refuses (carriage returns dropped too). */
+export function withoutControls(text: string, lines: Lines = 'single'): string {
+  return Array.from(text)
+    .filter(
+      (ch) =>
+        !CONTROL_CHARACTERS.includes(ch) || (lines === 'multi' && ch !== '\r' && LINE_CONTROLS.includes(ch)),
+    )
+    .join('');
+}
 
 /** Any text a person or a script may type: payloads, random Unicode (lone surrogates too), plain words. */
 export const hostileText: fc.Arbitrary<string> = fc.oneof(
@@ -115,25 +139,47 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
 );
 
 const codePoints = (text: string) => Array.from(text).length;
-const withoutNul = (text: string) => text.replaceAll('\u0000', '');
 
-/**
- * Text a trimming schema accepts as between min and max characters long: zod counts code points,
- * and some schemas drop NUL before counting.
- */
+/** Text a trimming schema accepts as between min and max characters long: zod counts code points. */
 export function fitLength(text: string, min: number, max: number): string {
   let fitted = Array.from(text.trim()).slice(0, max).join('').trim();
-  if (codePoints(withoutNul(fitted).trim()) < min) fitted = withoutNul(fitted).trim();
   while (codePoints(fitted) < min) fitted += 'ș';
   return fitted;
 }
-export const fittedText = (min: number, max: number) => hostileText.map((text) => fitLength(text, min, max));
+/** Hostile text a field accepts: of the right length, without the control characters it refuses. */
+export const fittedText = (min: number, max: number, lines: Lines = 'single') =>
+  hostileText.map((text) => fitLength(withoutControls(text, lines), min, max));
 
-/** Longer than `max` even after trimming and dropping NUL (the fill is neither). */
+/** The control characters a field refuses, NUL (which PostgreSQL text cannot hold) most often. */
+const refusedControl = (lines: Lines) =>
+  fc.oneof(
+    { weight: 2, arbitrary: fc.constant('\u0000') },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        ...CONTROL_CHARACTERS.filter((ch) => lines === 'single' || !LINE_CONTROLS.includes(ch)),
+      ),
+    },
+  );
+
+/**
+ * Valid text of min to max characters with a control character the field refuses inside it, between
+ * letters, so trimming cannot take it away.
+ */
+export const withControlCharacter = (min: number, max: number, lines: Lines = 'single') =>
+  fc
+    .tuple(fittedText(Math.max(min - 3, 0), max - 3, lines), fc.nat(), refusedControl(lines))
+    .map(([text, at, control]) => {
+      const chars = Array.from(text);
+      const cut = at % (chars.length + 1);
+      return `ș${chars.slice(0, cut).join('')}${control}${chars.slice(cut).join('')}ș`;
+    });
+
+/** Longer than `max` even after trimming (the fill is no whitespace, nor a control character). */
 export const tooLongText = (max: number) =>
   fc
     .tuple(
-      fc.constantFrom('A', 'ș', '\u{1D54F}', "'", '<', '%', '0', 'e\u0301', 'x\u0000'),
+      fc.constantFrom('A', 'ș', '\u{1D54F}', "'", '<', '%', '0', 'e\u0301', 'x\u200b'),
       fc.integer({ min: max + 1, max: max * 2 + 64 }),
       fc.constantFrom('', SQL_PAYLOADS[2], HTML_PAYLOADS[0], UNICODE_PAYLOADS[0]),
     )
@@ -195,34 +241,55 @@ export type Field = {
 export const tag = (kind: Kind, arbitrary: fc.Arbitrary<unknown>) =>
   arbitrary.map((value) => ({ kind, value }));
 
-/** A trimmed string between min and max. */
-export const textField = (name: string, min: number, max: number, required = true): Field => ({
+/** A trimmed string between min and max, of one line or of several (`lines`). */
+export const textField = (
+  name: string,
+  min: number,
+  max: number,
+  required = true,
+  lines: Lines = 'single',
+): Field => ({
   name,
   required,
-  valid: fittedText(min, max),
+  valid: fittedText(min, max, lines),
   invalid: fc.oneof(
     tag('wrong-type', notAString({ nullable: false })),
     tag('long-string', tooLongText(max)),
+    tag('control-char', withControlCharacter(min, max, lines)),
     ...(min > 0 ? [tag('out-of-range', tooShortText(min))] : []),
   ),
 });
 
 /** An optional text: null, absent and '' all mean none. */
-export const optionalTextField = (name: string, max: number): Field => ({
+export const optionalTextField = (name: string, max: number, lines: Lines = 'single'): Field => ({
   name,
   required: false,
-  valid: fc.oneof(fittedText(0, max), fc.constant(null), fc.constant('')),
-  invalid: fc.oneof(tag('wrong-type', notAString({ nullable: true })), tag('long-string', tooLongText(max))),
+  valid: fc.oneof(fittedText(0, max, lines), fc.constant(null), fc.constant('')),
+  invalid: fc.oneof(
+    tag('wrong-type', notAString({ nullable: true })),
+    tag('long-string', tooLongText(max)),
+    tag('control-char', withControlCharacter(0, max, lines)),
+  ),
 });
 
-/** A string (not trimmed) between min and max: passwords. */
-export const secretField = (name: string, min: number, max: number, required = true): Field => ({
+/**
+ * A string (not trimmed) between min and max: passwords, tokens. One being chosen (or a token) refuses
+ * control characters; one typed to sign in or confirm is taken as it is (`controls: 'taken'`).
+ */
+export const secretField = (
+  name: string,
+  min: number,
+  max: number,
+  required = true,
+  controls: 'refused' | 'taken' = 'refused',
+): Field => ({
   name,
   required,
   valid: fittedText(min, max),
   invalid: fc.oneof(
     tag('wrong-type', notAString()),
     tag('long-string', tooLongText(max)),
+    ...(controls === 'refused' ? [tag('control-char', withControlCharacter(min, max))] : []),
     ...(min > 0
       ? [
           tag(

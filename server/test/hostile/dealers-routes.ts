@@ -23,6 +23,8 @@ const cuiField: Field = {
       hostileText.filter((text) => !/^\s*(RO)?[\d\s.-]+$/i.test(text)),
     ),
     tag('long-string', fc.constant('1'.repeat(21))),
+    // Digits the check would take once the rest is dropped: only the control check refuses them.
+    tag('control-char', fc.constantFrom('14399840\u0000', '1439\n9840', 'RO\t18547290', '14399840\n')),
   ),
 };
 

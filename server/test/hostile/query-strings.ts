@@ -13,6 +13,7 @@ import {
   SQL_PAYLOADS,
   tooLongText,
   UNICODE_PAYLOADS,
+  withControlCharacter,
 } from './arbitraries';
 import { withCaller } from './callers';
 import type { Caller, Draft, Fixtures } from './request-types';
@@ -114,6 +115,13 @@ export const browseDefects = fc.oneof(
   tooLongText(SEARCH_MAX).map(
     (v): QueryDefect => ({ params: [['q', v]], defects: ['long-string', 'bad-query'] }),
   ),
+  // Issue 26: control characters in the text searched or the brand.
+  withControlCharacter(1, SEARCH_MAX).map(
+    (v): QueryDefect => ({ params: [['q', v]], defects: ['control-char', 'bad-query'] }),
+  ),
+  withControlCharacter(1, BRAND_MAX).map(
+    (v): QueryDefect => ({ params: [['brand', v]], defects: ['control-char', 'bad-query'] }),
+  ),
   badCursor('browse', 200).map(
     ({ cursor, sort }): QueryDefect => ({
       params: sort
@@ -143,6 +151,15 @@ export const pageCursorDefects = (shape: 'page-uuid' | 'page-word') =>
     duplicated([['cursor', 'x']]),
   );
 
+/** The moderation queue's lists (issue 26): a cursor, and which list. */
+export const queueDefects = fc.oneof(
+  pageCursorDefects('page-uuid'),
+  notInEnum(['waiting', 'seller']).map(
+    (v): QueryDefect => ({ params: [['view', v]], defects: ['bad-enum', 'bad-query'] }),
+  ),
+  duplicated([['view', 'seller']]),
+);
+
 export const reportsDefects = fc.oneof(
   pageCursorDefects('page-uuid'),
   notInEnum(['open', 'all']).map(
@@ -155,6 +172,9 @@ export const usersDefects = fc.oneof(
   pageCursorDefects('page-word'),
   tooLongText(ADMIN_SEARCH_MAX).map(
     (v): QueryDefect => ({ params: [['q', v]], defects: ['long-string', 'bad-query'] }),
+  ),
+  withControlCharacter(1, ADMIN_SEARCH_MAX).map(
+    (v): QueryDefect => ({ params: [['q', v]], defects: ['control-char', 'bad-query'] }),
   ),
   duplicated([['q', 'ion']]),
 );

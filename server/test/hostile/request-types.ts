@@ -68,12 +68,29 @@ export type Fixtures = {
     expired: string;
     /** Approved, with an open report. */
     reported: string;
+    /** Approved, with its owner's edit waiting for review (issue 26). */
+    revised: string;
   };
   conversation: string;
   /** A saved search of the owner. */
   savedSearch: string;
   /** Dealer applications: the owner's pending one, and another user's refused one. */
   dealerApplications: { pending: string; refused: string };
+  /**
+   * Issue 28: an approved ad of the owner reserved by an accepted offer; a pending offer on the owner's
+   * approved ad; deals in which the owner is the buyer (awaiting) and the seller (confirmed); a shown
+   * and a hidden rating of the owner; an open and a dismissed trust report.
+   */
+  deals: {
+    reservedAd: string;
+    offer: string;
+    awaitingDeal: string;
+    confirmedDeal: string;
+    rating: string;
+    hiddenRating: string;
+    openReport: string;
+    dismissedReport: string;
+  };
   /** Ids of other things (messages, reports, favorites): real, but never what a route names. */
   otherIds: string[];
   /** Every id in the database the generators must not hit by chance. */

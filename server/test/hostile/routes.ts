@@ -7,7 +7,9 @@ import { ADS_ROUTES } from './ads-routes';
 import { AUTH_ROUTES } from './auth-routes';
 import { ipArbitrary } from './callers';
 import { DEALERS_ROUTES } from './dealers-routes';
+import { DEALS_ROUTES } from './deals-routes';
 import { INTERACTIONS_ROUTES } from './interactions-routes';
+import { LEGAL_ROUTES } from './legal-routes';
 import type { Draft, Fixtures, HostileRequest } from './request-types';
 import type { RouteSpec } from './route-spec';
 import { SAVED_SEARCHES_ROUTES } from './saved-searches-routes';
@@ -18,10 +20,12 @@ import { unlistedRequests } from './unlisted-requests';
 
 export const ROUTES: Record<string, RouteSpec> = {
   ...ACCOUNT_ROUTES,
+  ...LEGAL_ROUTES,
   ...ADS_ROUTES,
   ...INTERACTIONS_ROUTES,
   ...SAVED_SEARCHES_ROUTES,
   ...DEALERS_ROUTES,
+  ...DEALS_ROUTES,
   ...SELLERS_ROUTES,
   ...ADMIN_ROUTES,
   ...AUTH_ROUTES,
@@ -30,7 +34,7 @@ export const ROUTES: Record<string, RouteSpec> = {
 // ——— Discovery and sampling ———
 
 /** Catch-alls and middleware under ALL; everything else the app serves must have generators above. */
-const ALL_METHOD_PATHS = new Set(['/*', '/api/*', '/api/auth/*']);
+const ALL_METHOD_PATHS = new Set(['/*', '/api/*', '/api/auth/*', '/sitemaps/*']);
 
 /** "METHOD /path" of every route the app serves, read from the app itself (as the authorization matrix does). */
 export function discoverRoutes(ctx: TestContext): string[] {

@@ -48,6 +48,7 @@ import {
   tag,
   textField,
   tooLongText,
+  withControlCharacter,
 } from './arbitraries';
 
 // ——— Fields of the shared schemas (common/schemas) ———
@@ -87,11 +88,12 @@ const actionField: Field = {
 
 export const AD_FIELDS: Field[] = [
   textField('title', TITLE_MIN, TITLE_MAX),
-  textField('description', DESCRIPTION_MIN, DESCRIPTION_MAX),
+  textField('description', DESCRIPTION_MIN, DESCRIPTION_MAX, true, 'multi'),
   enumField('category', CATEGORIES),
   optionalTextField('subcategory', SUBCATEGORY_MAX),
   enumField('condition', CONDITIONS),
-  coercedNumberField('price', 0, PRICE_MAX),
+  // A price must be positive (issue 26, item 16): 0 is out of range.
+  coercedNumberField('price', 1, PRICE_MAX),
   enumField('county', COUNTY_CODES),
   textField('location', 1, LOCATION_MAX),
   optionalTextField('brand', BRAND_MAX),
@@ -137,10 +139,13 @@ export const phoneField: Field = {
         '0721-234-567 ext 5',
         '<script>alert(1)</script>',
         "0721' OR 1=1",
-        '0721234567\u0000',
         '0721234567#',
       )
       .map((value): Tagged => ({ kind: 'bad-format', value })),
+    // The pattern takes whitespace between digits: a line break or a tab only the control check refuses.
+    fc
+      .constantFrom('0721234567\u0000', '0721\n234567', '+40\t721 234 567', '0721\u0085234567')
+      .map((value): Tagged => ({ kind: 'control-char', value })),
     fc
       .integer({ min: PHONE_MAX + 1, max: 200 })
       .map((n): Tagged => ({ kind: 'long-string', value: '1'.repeat(n) })),
@@ -155,43 +160,70 @@ export const PROFILE_FIELDS: Field[] = [
   optionalTextField('address', ADDRESS_MAX),
   enumField('locale', LANGUAGES, false),
 ];
-export const MESSAGE_FIELDS: Field[] = [textField('body', 1, MESSAGE_MAX)];
+export const MESSAGE_FIELDS: Field[] = [textField('body', 1, MESSAGE_MAX, true, 'multi')];
 export const REPORT_FIELDS: Field[] = [
   enumField('reason', REPORT_REASONS),
-  optionalTextField('details', REPORT_DETAILS_MAX),
+  optionalTextField('details', REPORT_DETAILS_MAX, 'multi'),
 ];
-export const REASON_FIELDS: Field[] = [textField('reason', MODERATION_REASON_MIN, MODERATION_REASON_MAX)];
+export const REASON_FIELDS: Field[] = [
+  textField('reason', MODERATION_REASON_MIN, MODERATION_REASON_MAX, true, 'multi'),
+];
 export const ROLE_FIELDS: Field[] = [enumField('role', ASSIGNABLE_ROLES)];
 /** The deactivation reason is optional, but never null. */
 export const DEACTIVATION_FIELDS: Field[] = [
   {
     name: 'reason',
     required: false,
-    valid: fittedText(0, MODERATION_REASON_MAX),
+    valid: fittedText(0, MODERATION_REASON_MAX, 'multi'),
     invalid: fc.oneof(
       notAString().map((value): Tagged => ({ kind: 'wrong-type', value })),
       tooLongText(MODERATION_REASON_MAX).map((value): Tagged => ({ kind: 'long-string', value })),
+      withControlCharacter(0, MODERATION_REASON_MAX, 'multi').map(
+        (value): Tagged => ({ kind: 'control-char', value }),
+      ),
     ),
   },
 ];
 
+/** A confirmation that must be ticked: true, and nothing else. */
+const consentField = (name: string): Field => ({
+  name,
+  required: true,
+  valid: fc.constant(true),
+  invalid: fc.oneof(
+    fc.constant({ kind: 'bad-enum', value: false } as Tagged),
+    notABoolean({ nullable: true }).map((value): Tagged => ({ kind: 'wrong-type', value })),
+  ),
+});
+
+/** A password being chosen: control characters refused. */
 const passwordField = (name: string) => secretField(name, PASSWORD_MIN, PASSWORD_MAX);
+/** A password typed to sign in or confirm: taken as it is, since it may have been chosen before the rule. */
+const typedPasswordField = (name: string, min = PASSWORD_MIN) =>
+  secretField(name, min, PASSWORD_MAX, true, 'taken');
 export const SIGN_UP_FIELDS: Field[] = [
   emailField(),
   passwordField('password'),
   textField('firstName', 1, NAME_MAX),
   textField('lastName', 1, NAME_MAX),
   enumField('locale', LANGUAGES, false),
+  // Issue 31: 18 or older, and the terms and privacy notice accepted; only true passes.
+  consentField('acceptAdult'),
+  consentField('acceptTerms'),
 ];
-export const SIGN_IN_FIELDS: Field[] = [emailField(), passwordField('password'), booleanField('rememberMe')];
+export const SIGN_IN_FIELDS: Field[] = [
+  emailField(),
+  typedPasswordField('password'),
+  booleanField('rememberMe'),
+];
 export const EMAIL_FIELDS: Field[] = [emailField()];
 export const RESET_FIELDS: Field[] = [secretField('token', 1, 500), passwordField('newPassword')];
 export const CHANGE_PASSWORD_FIELDS: Field[] = [
-  secretField('currentPassword', 1, PASSWORD_MAX),
+  typedPasswordField('currentPassword', 1),
   passwordField('newPassword'),
   booleanField('revokeOtherSessions'),
 ];
-export const PASSWORD_CONFIRM_FIELDS: Field[] = [secretField('password', 1, PASSWORD_MAX)];
+export const PASSWORD_CONFIRM_FIELDS: Field[] = [typedPasswordField('password', 1)];
 export const TOTP_FIELDS: Field[] = [
   {
     name: 'code',
@@ -222,4 +254,6 @@ export const TOTP_FIELDS: Field[] = [
   },
   booleanField('trustDevice'),
 ];
+// Enrolment's code mailed to the account (issue 26): six digits as well, and optional.
+TOTP_FIELDS.push({ ...TOTP_FIELDS[0]!, name: 'emailCode', required: false });
 export const BACKUP_CODE_FIELDS: Field[] = [textField('code', 4, 64), booleanField('trustDevice')];

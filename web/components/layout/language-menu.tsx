@@ -14,7 +14,7 @@ export function LanguageMenu() {
       trigger={
         // Named by its content ("Limba ro"): a label that left out the visible "RO" would break
         // WCAG 2.5.3 (label in name) where the code shows, from the sm width up.
-        <Button variant="ghost" size="sm" data-testid="language-menu">
+        <Button variant="ghost" size="sm" className="max-[400px]:px-1.5" data-testid="language-menu">
           <Globe aria-hidden="true" />
           <span className="sr-only">{t('nav.language')} </span>
           <span className="hidden uppercase sm:inline">{current}</span>

@@ -16,6 +16,7 @@ const LINKS = [
   { to: '/dashboard/listings', key: 'userMenu.listings' },
   { to: '/dashboard/messages', key: 'userMenu.messages' },
   { to: '/dashboard/favorites', key: 'userMenu.favorites' },
+  { to: '/dashboard/saved-searches', key: 'userMenu.savedSearches' },
   { to: '/dashboard/settings', key: 'userMenu.settings' },
 ] as const;
 

@@ -1,4 +1,4 @@
-import type { ChangePasswordInput, Me, ProfileUpdateInput } from '@common/schemas/auth';
+import type { AccountSession, ChangePasswordInput, Me, ProfileUpdateInput } from '@common/schemas/auth';
 import type { DealerApplicationInput, DealerState } from '@common/schemas/dealers';
 import { api } from '@web/lib/api';
 
@@ -14,9 +14,22 @@ export const enableTwoFactor = (password: string) =>
     json: { password },
   });
 
-/** Confirms the first code from the authenticator app, which switches two-factor on. */
-export const confirmTwoFactor = (code: string) =>
-  api('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code } });
+/**
+ * Confirms the first code from the authenticator app, with the code mailed to the account (enrolment
+ * is bound to the mailbox), which switches two-factor on and ends the account's other sessions.
+ */
+export const confirmTwoFactor = (code: string, emailCode: string) =>
+  api('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code, emailCode } });
+
+export const SESSIONS_QUERY_KEY = ['me', 'sessions'] as const;
+
+export const fetchSessions = () => api<{ sessions: AccountSession[] }>('/api/me/sessions');
+
+export const endSession = (id: string) =>
+  api(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const endOtherSessions = () =>
+  api<{ ended: number }>('/api/me/sessions/end-others', { method: 'POST' });
 
 export const disableTwoFactor = (password: string) =>
   api('/api/auth/two-factor/disable', { method: 'POST', json: { password } });

@@ -1,8 +1,11 @@
 import { useAuth } from '@web/lib/auth';
 import { useTranslation } from 'react-i18next';
+import { DataExportCard } from './data-export-card';
 import { DealerCard } from './dealer-card';
+import { DeleteAccountCard } from './delete-account-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
 
 export function SettingsPage() {
@@ -15,7 +18,10 @@ export function SettingsPage() {
       <ProfileForm me={user} />
       <PasswordForm />
       <TwoFactorCard enabled={user.twoFactorEnabled} />
+      <SessionsCard />
       <DealerCard />
+      <DataExportCard />
+      <DeleteAccountCard twoFactor={user.twoFactorEnabled} />
     </div>
   );
 }

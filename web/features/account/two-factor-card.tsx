@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -8,7 +9,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { confirmTwoFactor, disableTwoFactor, enableTwoFactor } from './account-api';
+import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, SESSIONS_QUERY_KEY } from './account-api';
 
 type Stage =
   | { kind: 'idle' }
@@ -21,9 +22,11 @@ const secretOf = (uri: string) => new URL(uri).searchParams.get('secret') ?? '';
 export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation(['account', 'auth']);
   const { refresh } = useAuth();
+  const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [emailCode, setEmailCode] = useState('');
   const [busy, setBusy] = useState(false);
 
   const run = async (action: () => Promise<void>) => {
@@ -47,6 +50,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       } else {
         await disableTwoFactor(password);
         await refresh();
+        await queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
         setStage({ kind: 'idle' });
         toast.success(t('twoFactor.disabled'));
       }
@@ -58,9 +62,12 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     event.preventDefault();
     if (stage.kind !== 'scan') return;
     void run(async () => {
-      await confirmTwoFactor(code.trim());
+      await confirmTwoFactor(code.trim(), emailCode.trim());
       await refresh();
+      // Turning two-factor on ended the account's other sessions.
+      await queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY });
       setCode('');
+      setEmailCode('');
       setStage({ kind: 'backup-codes', backupCodes: stage.backupCodes });
       toast.success(t('twoFactor.enabled'));
     });
@@ -129,7 +136,19 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
               value={code}
               onChange={(event) => setCode(event.target.value)}
             />
-            <Button type="submit" className="self-start" disabled={busy || !code.trim()}>
+            <Label htmlFor="two-factor-email-code">{t('twoFactor.emailCodeLabel')}</Label>
+            <p id="two-factor-email-code-hint" className="-mt-2 text-sm text-muted-foreground">
+              {t('twoFactor.emailCodeHint')}
+            </p>
+            <Input
+              id="two-factor-email-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              aria-describedby="two-factor-email-code-hint"
+              value={emailCode}
+              onChange={(event) => setEmailCode(event.target.value)}
+            />
+            <Button type="submit" className="self-start" disabled={busy || !code.trim() || !emailCode.trim()}>
               {busy ? t('auth:pleaseWait') : t('twoFactor.confirm')}
             </Button>
           </form>

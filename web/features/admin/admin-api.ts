@@ -3,6 +3,7 @@ import type {
   AdminUser,
   AuditPage,
   QueuePage,
+  QueueView,
   ReportGroupsPage,
   ReportsResolution,
   UsersPage,
@@ -13,17 +14,19 @@ import type {
   DealerApplicationStatus,
   DealerApplicationsPage,
 } from '@common/schemas/dealers';
+import type { SuspectList } from '@common/schemas/suspects';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { useState } from 'react';
 
 export const adminKeys = {
   all: ['admin'] as const,
-  queue: () => [...adminKeys.all, 'queue'] as const,
+  queue: (view: QueueView = 'waiting') => [...adminKeys.all, 'queue', view] as const,
   reports: (status: 'open' | 'all') => [...adminKeys.all, 'reports', status] as const,
   users: (q: string) => [...adminKeys.all, 'users', q] as const,
   audit: () => [...adminKeys.all, 'audit'] as const,
   dealers: (status: DealerApplicationStatus) => [...adminKeys.all, 'dealers', status] as const,
+  suspects: () => [...adminKeys.all, 'suspects'] as const,
 };
 
 const withCursor = (path: string, cursor: string | null, params: Record<string, string> = {}) => {
@@ -65,9 +68,11 @@ function usePaged<T extends { nextCursor: string | null }>(
 }
 export type Paged = ReturnType<typeof usePaged>;
 
-export const useQueue = () =>
-  usePaged(adminKeys.queue(), (cursor, signal) =>
-    api<QueuePage>(withCursor('/api/admin/queue', cursor), { signal }),
+export const useQueue = (view: QueueView) =>
+  usePaged(adminKeys.queue(view), (cursor, signal) =>
+    api<QueuePage>(withCursor('/api/admin/queue', cursor, view === 'waiting' ? {} : { view }), {
+      signal,
+    }),
   );
 
 export const useReports = (status: 'open' | 'all') =>
@@ -79,6 +84,13 @@ export const useUsers = (q: string) =>
   usePaged(adminKeys.users(q), (cursor, signal) =>
     api<UsersPage>(withCursor('/api/admin/users', cursor, q ? { q } : {}), { signal }),
   );
+
+/** Issue 30: the suspect list, one answer (the server caps it); user actions reload it with the rest. */
+export const useSuspects = () =>
+  useQuery({
+    queryKey: adminKeys.suspects(),
+    queryFn: ({ signal }) => api<SuspectList>('/api/admin/suspects', { signal }),
+  });
 
 export const useAudit = () =>
   usePaged(adminKeys.audit(), (cursor, signal) =>
@@ -102,7 +114,16 @@ export function useDealerAction() {
   });
 }
 
-export type AdAction = 'approve' | 'reject' | 'request-changes' | 'feature' | 'unfeature';
+export type AdAction =
+  | 'approve'
+  | 'reject'
+  | 'request-changes'
+  | 'feature'
+  | 'unfeature'
+  // Issue 26: decisions on the waiting edit of a published ad.
+  | 'revision/approve'
+  | 'revision/reject'
+  | 'revision/request-changes';
 
 /**
  * After any moderation action every list may have changed: the admin lists, and the public ones the

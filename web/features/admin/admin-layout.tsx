@@ -9,6 +9,7 @@ const TABS = [
   { to: '/admin', key: 'tabs.queue', end: true, superOnly: false },
   { to: '/admin/reports', key: 'tabs.reports', end: false, superOnly: false },
   { to: '/admin/users', key: 'tabs.users', end: false, superOnly: false },
+  { to: '/admin/suspects', key: 'tabs.suspects', end: false, superOnly: false },
   { to: '/admin/dealers', key: 'tabs.dealers', end: false, superOnly: true },
   { to: '/admin/audit', key: 'tabs.audit', end: false, superOnly: true },
 ] as const;

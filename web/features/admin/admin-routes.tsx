@@ -4,6 +4,7 @@ import { AuditRoute } from './audit-page';
 import { DealersPage } from './dealers-page';
 import { QueuePage } from './queue-page';
 import { ReportsPage } from './reports-page';
+import { SuspectsPage } from './suspects-page';
 import { UsersPage } from './users-page';
 
 /**
@@ -18,6 +19,7 @@ export function AdminRoutes() {
         { index: true, element: <QueuePage /> },
         { path: 'reports', element: <ReportsPage /> },
         { path: 'users', element: <UsersPage /> },
+        { path: 'suspects', element: <SuspectsPage /> },
         { path: 'dealers', element: <DealersPage /> },
         { path: 'audit', element: <AuditRoute /> },
         // An unknown address under /admin goes to the queue.

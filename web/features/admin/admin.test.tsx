@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MESSAGE_RULE_IDS } from '@common/scam/message-rules';
 import {
   MODERATION_ACTIONS,
   type QueuePage as QueueData,
@@ -7,7 +8,8 @@ import {
   STANDARD_REASONS,
   USER_ACTIONS,
 } from '@common/schemas/admin';
-import { AD_STATUSES } from '@common/values';
+import type { SuspectList } from '@common/schemas/suspects';
+import { AD_STATUSES, REPORT_REASONS } from '@common/values';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createTestI18n } from '@web/test/i18n';
@@ -78,10 +80,17 @@ const queue: QueueData = {
       seller: { id: 'u1', firstName: 'Ion', lastName: 'Pop', email: 'ion@example.ro' },
       legalCategory: 'authorisation',
       declaration: { declaredAt: new Date().toISOString(), clientIp: '10.0.0.1', version: 'v1' },
+      kind: 'ad',
+      changes: null,
+      reusedPhotos: [
+        { imageId: 'img-1', distance: 0, otherAd: { id: 'ad-9', title: 'Carabină CZ 457 Varmint' } },
+        { imageId: 'img-2', distance: 2, otherAd: { id: 'ad-9', title: 'Carabină CZ 457 Varmint' } },
+      ],
     },
   ],
   nextCursor: null,
   total: 1,
+  sellerTotal: 0,
 };
 
 describe('admin panel access', () => {
@@ -108,7 +117,7 @@ describe('admin panel access', () => {
     },
   );
 
-  it('shows the three tabs to a moderator and the Audit Log to admin.super only', async () => {
+  it('shows the four tabs to a moderator and the Audit Log to admin.super only', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json({ items: [], nextCursor: null, total: 0 })),
@@ -121,7 +130,7 @@ describe('admin panel access', () => {
       within(tabs)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Moderation Queue', 'Reports', 'Users']);
+    ).toEqual(['Moderation Queue', 'Reports', 'Users', 'Suspects']);
     expect(await screen.findByText('No ads pending moderation.')).toBeInTheDocument();
     cleanup();
 
@@ -163,7 +172,7 @@ describe('moderation queue', () => {
     const row = await screen.findByTestId('queue-item');
     expect(within(row).getByText('Carabină CZ 457')).toBeInTheDocument();
     expect(within(row).getByText('Seller: Ion Pop')).toBeInTheDocument();
-    expect(within(row).getByText(/4\.500,50\sRON/)).toBeInTheDocument();
+    expect(within(row).getByText(/RON\s4,500\.50/)).toBeInTheDocument();
     expect(within(row).getByText('Pending')).toBeInTheDocument();
     expect(within(row).getByText('Submitted 3 days ago')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/ad/ad-1');
@@ -172,6 +181,26 @@ describe('moderation queue', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Ad approved'));
     await waitFor(() => expect(calls.filter((call) => call === 'GET /api/admin/queue')).toHaveLength(2));
     expect(calls).toContain('POST /api/admin/ads/ad-1/approve');
+  });
+
+  it('flags a photo reused from another user’s ad once per ad, with links to both ads (issue 30)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(queue)),
+    );
+    renderAdmin('/admin');
+    const flags = await screen.findByTestId('queue-reused-photos');
+    expect(within(flags).getAllByRole('listitem')).toHaveLength(1);
+    expect(
+      within(flags).getByText(
+        "Photo identical or very similar to another user's ad „Carabină CZ 457 Varmint”",
+      ),
+    ).toBeInTheDocument();
+    expect(within(flags).getByRole('link', { name: 'This ad' })).toHaveAttribute('href', '/ad/ad-1');
+    expect(within(flags).getByRole('link', { name: "The other user's ad" })).toHaveAttribute(
+      'href',
+      '/ad/ad-9',
+    );
   });
 
   it('asks before rejecting, wants a reason, offers standard ones, and says when it fails', async () => {
@@ -214,6 +243,88 @@ describe('moderation queue', () => {
   });
 });
 
+describe('suspects (issue 30)', () => {
+  const suspect = (isActive: boolean): SuspectList => ({
+    windowHours: 24,
+    minRecipients: 5,
+    items: [
+      {
+        user: {
+          id: 'u-7',
+          firstName: 'Vasile',
+          lastName: 'Ion',
+          email: 'vasile@example.ro',
+          role: 'user',
+          isActive,
+          emailVerified: false,
+          createdAt: new Date(Date.now() - 2 * 86400_000).toISOString(),
+          actions: [isActive ? 'deactivate' : 'reactivate'],
+          messageRisks: null,
+        },
+        recent: {
+          rules: [
+            { rule: 'phone', messages: 6 },
+            { rule: 'advance_payment', messages: 6 },
+          ],
+          messages: 6,
+          recipients: 6,
+          lastAt: new Date().toISOString(),
+        },
+      },
+    ],
+  });
+
+  it('lists each suspect with the rules in words, links to the user, and deactivates as Users does', async () => {
+    let active = true;
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) => {
+      if (url.endsWith('/deactivate')) {
+        active = false;
+        return json({ ...suspect(false).items[0]?.user });
+      }
+      return json(suspect(active));
+    });
+    vi.stubGlobal('fetch', fetch);
+    signedInAs('admin.moderator');
+    renderAdmin('/admin/suspects');
+    const row = await screen.findByTestId('user-row');
+    expect(
+      screen.getByText(
+        'Accounts whose risky messages reached at least 5 different people in the last 24 hours. Check before you deactivate.',
+      ),
+    ).toBeInTheDocument();
+    const risks = within(row).getByRole('region', { name: 'In the last 24 hours' });
+    expect(within(risks).getByText('Phone number: 6')).toBeInTheDocument();
+    expect(within(risks).getByText('Asks for payment in advance: 6')).toBeInTheDocument();
+    expect(within(risks).getByText(/Different recipients: 6/)).toBeInTheDocument();
+    expect(within(row).getByText('New account')).toBeInTheDocument();
+    expect(within(row).getByText('E-mail not verified')).toBeInTheDocument();
+    expect(
+      within(row).getByRole('link', { name: 'Open vasile@example.ro in the users list' }),
+    ).toHaveAttribute('href', '/admin/users?q=vasile%40example.ro');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Account deactivated'));
+    const call = fetch.mock.calls.find(([url]) => String(url).endsWith('/deactivate'));
+    expect(call?.[0]).toBe('/api/admin/users/u-7/deactivate');
+    expect(call?.[1]?.method).toBe('POST');
+    expect(
+      await within(await screen.findByTestId('user-row')).findByRole('button', { name: 'Reactivate' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says when nobody is suspect', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ windowHours: 24, minRecipients: 5, items: [] })),
+    );
+    signedInAs('admin.moderator');
+    renderAdmin('/admin/suspects');
+    expect(await screen.findByText('No suspect accounts right now.')).toBeInTheDocument();
+  });
+});
+
 describe('reports', () => {
   it('formats the reason as the spec says', () => {
     expect(formatReason('spam')).toBe('SPAM');
@@ -236,7 +347,9 @@ describe('admin catalogs', () => {
     const keys = [
       ...AD_STATUSES.map((status) => `statuses.${status}`),
       ...REPORT_STATUS_VALUES.map((status) => `reportStatuses.${status}`),
+      ...REPORT_REASONS.map((reason) => `reportReasons.${reason}`),
       ...MODERATION_ACTIONS.map((action) => `auditActions.${action}`),
+      ...MESSAGE_RULE_IDS.map((rule) => `risks.rules.${rule}`),
       ...USER_ACTIONS.flatMap((action) => [`users.actions.${action}`, `users.done.${action}`]),
       ...STANDARD_REASONS.flatMap((reason) => [`reasons.${reason}`, `reasonTitles.${reason}`]),
       ...['user', 'admin.moderator', 'admin.super'].map((role) => `roles.${role}`),

@@ -77,6 +77,15 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <span aria-hidden="true">·</span>
         <span className="break-all">{t('audit.by', { who: entry.actorEmail })}</span>
       </p>
+      {entry.declaration && (
+        <p className="break-words" data-testid="audit-declaration">
+          {t('audit.declaration', {
+            version: entry.declaration.version,
+            time: new Date(entry.declaration.declaredAt).toLocaleString(i18n.language),
+            ip: entry.declaration.clientIp,
+          })}
+        </p>
+      )}
       {entry.reason && (
         <p className="break-words">
           <span className="font-medium">{t('audit.reason')}</span> {entry.reason}

@@ -20,7 +20,7 @@ const REPORT_BADGE: Record<ReportStatus, 'destructive' | 'secondary' | 'outline'
   dismissed: 'outline',
 };
 
-/** Spec: the reason with underscores replaced by spaces, upper-cased. */
+/** A code the catalog does not name yet: with underscores replaced by spaces, upper-cased. */
 export const formatReason = (reason: string) => reason.replaceAll('_', ' ').toUpperCase();
 
 type Asking = { group: ReportGroup; kind: 'dismiss' | 'take-down' } | null;
@@ -129,7 +129,10 @@ function ReportGroupRow({
           {group.reports.map((report) => (
             <li key={report.id} className="flex flex-col gap-1 p-3 text-sm" data-testid="report">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold tracking-wide">{formatReason(report.reason)}</span>
+                {/* The reporter's words for it (issue 26), not the stored code. */}
+                <span className="font-semibold" data-testid="report-reason">
+                  {t(`reportReasons.${report.reason}`, { defaultValue: formatReason(report.reason) })}
+                </span>
                 <Badge variant={REPORT_BADGE[report.status]}>{t(`reportStatuses.${report.status}`)}</Badge>
                 <time dateTime={report.createdAt} className="text-xs text-muted-foreground">
                   {formatRelativeTime(report.createdAt, i18n.language)}

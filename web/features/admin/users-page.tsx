@@ -1,51 +1,34 @@
-import type { AdminUser, UserAction } from '@common/schemas/admin';
+import type { AdminUser } from '@common/schemas/admin';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { formatRelativeTime } from '@web/lib/format';
-import { MailCheck, MailWarning, Search, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
+import { MailCheck, MailWarning, Search } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserAction, useUsers } from './admin-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { useSearchParams } from 'react-router';
+import { useUsers } from './admin-api';
 import { AdminRow, ListState, Pager } from './list-states';
-import { withNotices } from './moderation-toasts';
-import { ReasonDialog } from './reason-dialog';
+import { MessageRisks } from './message-risks';
+import { useUserActions } from './user-action-dialogs';
 
-const ICONS: Record<UserAction, typeof UserX> = {
-  deactivate: UserX,
-  reactivate: UserCheck,
-  makeModerator: ShieldCheck,
-  removeModerator: ShieldOff,
-};
-
-type Asking = { user: AdminUser; action: UserAction } | null;
-
-/** Users (spec): every account newest first, with what this moderator may do to each. */
+/**
+ * Users (spec): every account newest first, with what this moderator may do to each. `?q=` starts
+ * the search (the suspect list links here by e-mail).
+ */
 export function UsersPage() {
   const { t } = useTranslation('admin');
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
+  const [params] = useSearchParams();
+  const [text, setText] = useState(() => params.get('q') ?? '');
+  const [q, setQ] = useState(text.trim());
   useEffect(() => {
     const timer = setTimeout(() => setQ(text.trim()), 300);
     return () => clearTimeout(timer);
   }, [text]);
   const paged = useUsers(q);
   const { query } = paged;
-  const action = useUserAction();
-  const [asking, setAsking] = useState<Asking>(null);
+  const { buttons, dialogs } = useUserActions();
   const users = query.data?.items ?? [];
-
-  const run = async (reason?: string) => {
-    if (!asking) return;
-    const { user } = asking;
-    const done = await withNotices(t, { success: `users.done.${asking.action}`, error: 'users.error' }, () =>
-      asking.action === 'deactivate'
-        ? action.mutateAsync({ id: user.id, action: 'deactivate', reason: reason || undefined })
-        : action.mutateAsync({ id: user.id, action: asking.action }),
-    );
-    if (done) setAsking(null);
-  };
 
   return (
     <section aria-labelledby="users-heading" className="flex flex-col gap-4">
@@ -77,71 +60,32 @@ export function UsersPage() {
       {users.length > 0 && (
         <ul className="flex flex-col gap-3">
           {users.map((user) => (
-            <UserRow
-              key={user.id}
-              user={user}
-              busy={action.isPending}
-              onAct={(a) => setAsking({ user, action: a })}
-            />
+            <UserRow key={user.id} user={user} actions={buttons(user)}>
+              {user.messageRisks && <MessageRisks counts={user.messageRisks} title={t('risks.title')} />}
+            </UserRow>
           ))}
         </ul>
       )}
       <Pager paged={paged} />
-      <ReasonDialog
-        open={asking?.action === 'deactivate'}
-        onOpenChange={(open) => !open && !action.isPending && setAsking(null)}
-        title={t('users.deactivateConfirm', { email: asking?.user.email ?? '' })}
-        description={t('users.deactivateHelp')}
-        confirmLabel={t('users.actions.deactivate')}
-        destructive
-        required={false}
-        busy={action.isPending}
-        onConfirm={(reason) => void run(reason)}
-      />
-      <ConfirmDialog
-        open={asking !== null && asking.action !== 'deactivate'}
-        onOpenChange={(open) => !open && !action.isPending && setAsking(null)}
-        title={asking ? t(`users.confirm.${asking.action}`, { email: asking.user.email }) : ''}
-        description={asking?.action === 'reactivate' ? undefined : t('users.roleHelp')}
-        confirmLabel={asking ? t(`users.actions.${asking.action}`) : ''}
-        busy={action.isPending}
-        onConfirm={() => void run()}
-      />
+      {dialogs}
     </section>
   );
 }
 
-function UserRow({
+/** An account with its marks (active, role, e-mail verified, joined); `children` follow. */
+export function UserRow({
   user,
-  busy,
-  onAct,
+  actions,
+  children,
 }: {
   user: AdminUser;
-  busy: boolean;
-  onAct: (action: UserAction) => void;
+  actions: ReactNode;
+  children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('admin');
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
-    <AdminRow
-      testId="user-row"
-      actions={user.actions.map((action) => {
-        const Icon = ICONS[action];
-        return (
-          <Button
-            key={action}
-            type="button"
-            size="sm"
-            variant={action === 'deactivate' ? 'destructive' : 'outline'}
-            disabled={busy}
-            onClick={() => onAct(action)}
-          >
-            <Icon aria-hidden="true" />
-            {t(`users.actions.${action}`)}
-          </Button>
-        );
-      })}
-    >
+    <AdminRow testId="user-row" actions={actions}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="min-w-0 font-semibold break-words">{name || user.email}</h3>
         <Badge variant={user.isActive ? 'default' : 'destructive'}>
@@ -160,6 +104,7 @@ function UserRow({
       <p className="text-xs text-muted-foreground">
         {t('users.joined', { time: formatRelativeTime(user.createdAt, i18n.language) })}
       </p>
+      {children}
     </AdminRow>
   );
 }

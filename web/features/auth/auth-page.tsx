@@ -8,13 +8,15 @@ import { ApiError } from '@web/lib/api';
 import { ME_QUERY_KEY, useAuth } from '@web/lib/auth';
 import { authErrorMessage } from '@web/lib/auth-errors';
 import { useFormErrors } from '@web/lib/form-errors';
-import { useReturnPath } from '@web/lib/return-to';
+import { finishPendingAction } from '@web/lib/pending-action';
+import { useReturnPath, useSignInReason } from '@web/lib/return-to';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { signIn, signUp } from './auth-api';
+import { ConsentCheckbox } from './consent-checkbox';
 import { ResendButton } from './resend-button';
 import { TwoFactorStep } from './two-factor-step';
 
@@ -23,8 +25,15 @@ type Step =
   | { kind: 'form' }
   | { kind: 'two-factor' }
   | { kind: 'check-email'; email: string; unverified?: boolean };
-type Values = { email: string; password: string; firstName: string; lastName: string };
-const REGISTER_ORDER = ['firstName', 'lastName', 'email', 'password'] as const;
+type Values = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  acceptAdult: boolean;
+  acceptTerms: boolean;
+};
+const REGISTER_ORDER = ['firstName', 'lastName', 'email', 'password', 'acceptAdult', 'acceptTerms'] as const;
 const SIGN_IN_ORDER = ['email', 'password'] as const;
 
 export function AuthPage() {
@@ -35,10 +44,19 @@ export function AuthPage() {
   const [params, setParams] = useSearchParams();
   const mode: Mode = params.get('mode') === 'register' ? 'register' : 'login';
   const next = useReturnPath();
+  // Why the visitor is here: what they tried (the heart, "Save search", …), or the page they wanted.
+  const reason = useSignInReason() ?? (next?.startsWith('/post-ad') ? 'post-ad' : null);
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [busy, setBusy] = useState(false);
   const { register, handleSubmit } = useForm<Values>({
-    defaultValues: { email: '', password: '', firstName: '', lastName: '' },
+    defaultValues: {
+      email: '',
+      password: '',
+      firstName: '',
+      lastName: '',
+      acceptAdult: false,
+      acceptTerms: false,
+    },
   });
   const errors = useFormErrors<keyof Values>();
 
@@ -46,6 +64,11 @@ export function AuthPage() {
 
   const finishSignIn = async () => {
     // What was loaded as a visitor (the ad's contact box, favorites) is read again as this person.
+    // "Sign in to post", "sign in to write": said before, no longer true (issue 26).
+    toast.dismiss();
+    // The session cookie is set: what they came to do is done before the page they return to loads
+    // (re-reading the session below sends them there).
+    await finishPendingAction(reason);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
     await refresh();
     toast.success(t('signIn.successTitle'), { description: t('signIn.successBody') });
@@ -67,6 +90,8 @@ export function AuthPage() {
       if (mode === 'register') {
         await signUp({
           ...values,
+          acceptAdult: true,
+          acceptTerms: true,
           locale: i18n.resolvedLanguage === 'en' ? 'en' : 'ro',
           next: next ?? undefined,
         });
@@ -91,7 +116,10 @@ export function AuthPage() {
   const switchMode = (to: Mode) => {
     errors.clear();
     setStep({ kind: 'form' });
-    setParams(next ? { mode: to, next } : { mode: to }, { replace: true });
+    setParams(
+      { mode: to, ...(next ? { next } : {}), ...(reason && reason !== 'post-ad' ? { reason } : {}) },
+      { replace: true },
+    );
   };
 
   return (
@@ -111,6 +139,14 @@ export function AuthPage() {
             <CardDescription>
               {mode === 'register' ? t('signUp.subtitle') : t('signIn.subtitle')}
             </CardDescription>
+          )}
+          {step.kind === 'form' && reason && (
+            <p
+              data-testid="sign-in-reason"
+              className="mt-2 rounded-md border border-primary/30 bg-primary/5 p-3 text-sm"
+            >
+              {t(`reason.${reason}`)}
+            </p>
           )}
         </CardHeader>
         <CardContent>
@@ -166,6 +202,24 @@ export function AuthPage() {
                   {...register('password')}
                 />
               </FormField>
+              {mode === 'register' && (
+                <>
+                  <ConsentCheckbox {...errors.field('acceptAdult')} register={register('acceptAdult')}>
+                    {t('signUp.acceptAdult')}
+                  </ConsentCheckbox>
+                  <ConsentCheckbox {...errors.field('acceptTerms')} register={register('acceptTerms')}>
+                    {/* The texts open in a new tab, so that what was typed here stays. */}
+                    <Trans
+                      t={t}
+                      i18nKey="signUp.acceptTerms"
+                      components={{
+                        terms: <LegalLink to="/termeni" />,
+                        privacy: <LegalLink to="/confidentialitate" />,
+                      }}
+                    />
+                  </ConsentCheckbox>
+                </>
+              )}
               <Button type="submit" disabled={busy}>
                 {busy ? t('pleaseWait') : mode === 'register' ? t('signUp.submit') : t('signIn.submit')}
               </Button>
@@ -184,5 +238,13 @@ export function AuthPage() {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+function LegalLink({ to, children }: { to: string; children?: React.ReactNode }) {
+  return (
+    <Link to={to} target="_blank" rel="noopener" className="text-primary underline underline-offset-4">
+      {children}
+    </Link>
   );
 }

@@ -56,8 +56,12 @@ export function useListingAction() {
   const queryClient = useQueryClient();
   return useCallback(
     async (id: string, action: 'renew' | 'sold') => {
-      await api(`/api/ads/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+      // A renewal answers the listing's new end (RenewResult), which the page tells (issue 26).
+      const result = await api<{ expiresAt?: string }>(`/api/ads/${encodeURIComponent(id)}/${action}`, {
+        method: 'POST',
+      });
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+      return result;
     },
     [queryClient],
   );

@@ -9,6 +9,7 @@ const TABS = [
   { to: '/dashboard', key: 'tabs.overview', end: true },
   { to: '/dashboard/listings', key: 'tabs.listings', end: false },
   { to: '/dashboard/messages', key: 'tabs.messages', end: false },
+  { to: '/dashboard/deals', key: 'tabs.deals', end: false },
   { to: '/dashboard/favorites', key: 'tabs.favorites', end: false },
   { to: '/dashboard/saved-searches', key: 'tabs.savedSearches', end: false },
   { to: '/dashboard/settings', key: 'tabs.settings', end: false },

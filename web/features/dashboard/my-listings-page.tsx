@@ -16,8 +16,9 @@ import {
 } from '@web/components/ui/dialog';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api';
+import { formatDate } from '@web/lib/format';
 import { BadgeCheck, Eye, ImageOff, Pencil, PlusCircle, RefreshCw, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -25,9 +26,27 @@ import { useDeleteAd, useListingAction, useMyAds } from './dashboard-api';
 
 type Listing = MyAds['items'][number];
 
+/**
+ * Issue 28: "Marchează ca vândut" asking to whom, from the deals feature (composed in by the route,
+ * web/routes/my-listings-route.tsx); without it the plain confirmation below marks the ad sold.
+ */
+type RenderSell = (ad: { id: string; title: string }, onClose: () => void) => ReactNode;
+
+/**
+ * Issue 29: under a sold weapon, the legal guide with the seller's steps first (the legal-guide
+ * feature, composed in by the route, web/routes/my-listings-route.tsx).
+ */
+type RenderSoldGuide = (ad: Listing) => ReactNode;
+
 /** Dashboard › My Listings (spec): own ads of every status, newest first, with View, Edit and Delete. */
-export function MyListingsPage() {
-  const { t } = useTranslation('dashboard');
+export function MyListingsPage({
+  renderSell,
+  renderSoldGuide,
+}: {
+  renderSell?: RenderSell;
+  renderSoldGuide?: RenderSoldGuide;
+}) {
+  const { t, i18n } = useTranslation('dashboard');
   const query = useMyAds();
   const deleteAd = useDeleteAd();
   const listingAction = useListingAction();
@@ -39,8 +58,12 @@ export function MyListingsPage() {
   const act = async (ad: Listing, action: 'renew' | 'sold') => {
     setBusy(ad.id);
     try {
-      await listingAction(ad.id, action);
-      toast.success(t(action === 'renew' ? 'listings.renewed' : 'listings.markedSold'));
+      const result = await listingAction(ad.id, action);
+      if (action === 'renew' && result.expiresAt) {
+        toast.success(t('listings.renewedUntil', { date: formatDate(result.expiresAt, i18n.language) }));
+      } else {
+        toast.success(t(action === 'renew' ? 'listings.renewed' : 'listings.markedSold'));
+      }
       setSelling(null);
     } catch {
       toast.error(t(action === 'renew' ? 'listings.renewError' : 'listings.markSoldError'));
@@ -109,7 +132,7 @@ export function MyListingsPage() {
       </h2>
       <ul className="flex flex-col gap-3">
         {query.data.items.map((ad) => (
-          <li key={ad.id}>
+          <li key={ad.id} className="flex flex-col gap-2">
             <ListingRow
               ad={ad}
               busy={busy === ad.id}
@@ -117,6 +140,7 @@ export function MyListingsPage() {
               onRenew={() => void act(ad, 'renew')}
               onSold={() => setSelling(ad)}
             />
+            {ad.status === 'sold' && renderSoldGuide?.(ad)}
           </li>
         ))}
       </ul>
@@ -139,7 +163,11 @@ export function MyListingsPage() {
           </DialogFooter>
         </DialogContent>
       </Dialog>
-      <Dialog open={selling !== null} onOpenChange={(open) => !open && busy === null && setSelling(null)}>
+      {renderSell && selling && renderSell(selling, () => setSelling(null))}
+      <Dialog
+        open={!renderSell && selling !== null}
+        onOpenChange={(open) => !open && busy === null && setSelling(null)}
+      >
         <DialogContent>
           <DialogHeader>
             <DialogTitle>{t('listings.markSoldTitle')}</DialogTitle>
@@ -192,7 +220,7 @@ function LifecycleNote({ ad }: { ad: Listing }) {
 type RowProps = { ad: Listing; busy: boolean; onDelete(): void; onRenew(): void; onSold(): void };
 
 function ListingRow({ ad, busy, onDelete, onRenew, onSold }: RowProps) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const renewable = ad.status === 'approved' || ad.status === 'expired';
   return (
     <article
@@ -218,7 +246,7 @@ function ListingRow({ ad, busy, onDelete, onRenew, onSold }: RowProps) {
         </div>
         <div className="flex min-w-0 flex-col gap-1">
           <h3 className="line-clamp-2 font-semibold leading-snug break-words">{ad.title}</h3>
-          <p className="font-bold text-primary">{formatPrice(ad.price)}</p>
+          <p className="font-bold text-primary">{formatPrice(ad.price, i18n.language)}</p>
           <Badge variant={STATUS_BADGE[ad.status]} className="self-start">
             {t(`listings.status.${ad.status}`)}
           </Badge>
@@ -227,6 +255,13 @@ function ListingRow({ ad, busy, onDelete, onRenew, onSold }: RowProps) {
             <p className="text-sm text-muted-foreground">
               <span className="font-medium text-foreground">{t('listings.moderationReason')}</span>{' '}
               {ad.moderationReason}
+            </p>
+          )}
+          {ad.revision && (
+            <p className="text-sm text-amber-900" data-testid="my-listing-revision">
+              {ad.revision.status === 'pending'
+                ? t('listings.revisionPending')
+                : t('listings.revisionChanges', { reason: ad.revision.moderationReason ?? '' })}
             </p>
           )}
         </div>

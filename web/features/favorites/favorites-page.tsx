@@ -1,5 +1,6 @@
 import type { FavoriteAd } from '@common/schemas/favorites';
 import { LoadError } from '@web/components/load-error';
+import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Heart, UserRound } from 'lucide-react';
@@ -16,7 +17,7 @@ type Props = {
   renderList(ads: FavoriteAd[]): ReactNode;
 };
 
-/** Dashboard › Favorites: the saved ads that are still listed, as ad cards with the seller. */
+/** Dashboard › Favorites: the saved ads that are still listed or were sold, as ad cards with the seller. */
 export function FavoritesPage({ renderList }: Props) {
   const { t } = useTranslation('favorites');
   const query = useFavoriteList();
@@ -58,15 +59,18 @@ export function FavoritesPage({ renderList }: Props) {
   );
 }
 
-/** The seller line under a saved ad's card. */
-export function FavoriteSeller({ seller }: { seller: FavoriteAd['seller'] }) {
+/** The seller line under a saved ad's card, after "Sold" when the ad was sold (it stays saved: issue 26). */
+export function FavoriteSeller({ seller, sold = false }: { seller: FavoriteAd['seller']; sold?: boolean }) {
   const { t } = useTranslation('favorites');
   return (
     <p className="flex items-center gap-1.5 border-t pt-2 text-xs text-muted-foreground">
+      {sold && (
+        <Badge variant="secondary" className="shrink-0" data-testid="favorite-sold">
+          {t('sold')}
+        </Badge>
+      )}
       <UserRound className="size-3.5 shrink-0" aria-hidden="true" />
-      <span className="truncate">
-        {t('seller', { name: `${seller.firstName} ${seller.lastName}`.trim() })}
-      </span>
+      <span className="truncate">{t('seller', { name: seller.displayName })}</span>
     </p>
   );
 }

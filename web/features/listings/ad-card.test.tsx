@@ -26,7 +26,10 @@ const ad: AdCardData = {
   status: 'approved',
   legalCategory: 'authorisation',
   sellerDealer: false,
+  reserved: false,
+  sellerScore: null,
   createdAt: new Date(now.getTime() - 3 * 86400 * 1000).toISOString(),
+  publishedAt: new Date(now.getTime() - 3 * 86400 * 1000).toISOString(),
   image: {
     id: 'img-1',
     card: '/media/a/card.webp',
@@ -57,7 +60,7 @@ describe('AdCard', () => {
     const link = screen.getByRole('link');
     expect(link).toHaveAttribute('href', '/ad/ad-1');
     expect(within(link).getByRole('heading', { name: ad.title })).toBeInTheDocument();
-    expect(link.textContent?.replace(/\s/g, ' ')).toContain('4.500 RON');
+    expect(link.textContent?.replace(/\s/g, ' ')).toContain('RON 4,500');
     expect(within(link).getByText('9x19 mm')).toBeInTheDocument();
     expect(within(link).getByText('Semi-automatic')).toBeInTheDocument();
     expect(within(link).getByText('Like new')).toBeInTheDocument();
@@ -112,6 +115,6 @@ describe('AdCard', () => {
     expect(screen.getByRole('img', { name: 'No image' })).toBeInTheDocument();
     expect(screen.queryByText('Featured')).not.toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(2); // the condition and the legal category
-    expect(screen.getByRole('link').textContent?.replace(/\s/g, ' ')).toContain('12,50 RON');
+    expect(screen.getByRole('link').textContent?.replace(/\s/g, ' ')).toContain('RON 12.50');
   });
 });

@@ -2,6 +2,7 @@ import { CARD_IMAGE_SIZES, cardImageSrcset } from '@common/card-image';
 import { formatPrice } from '@common/price';
 import type { AdCard as AdCardData } from '@common/schemas/ads';
 import { DealerBadge } from '@web/components/dealer-badge';
+import { RatingScore, ReservedBadge } from '@web/components/rating-score';
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDateTime, formatRelativeTime } from '@web/lib/format';
@@ -25,6 +26,7 @@ type AdCardProps = {
 /** One ad in a list (spec: ad card); the whole card links to the ad. */
 export function AdCard({ ad, action, footer, priority }: AdCardProps) {
   const { t, i18n } = useTranslation('listings');
+  const shownAt = ad.publishedAt ?? ad.createdAt;
   const card = (
     <Link
       to={`/ad/${ad.id}`}
@@ -50,6 +52,7 @@ export function AdCard({ ad, action, footer, priority }: AdCardProps) {
             {t('card.featured')}
           </Badge>
         )}
+        {ad.reserved && <ReservedBadge className="absolute bottom-2 left-2 shadow" />}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h3 className="line-clamp-2 font-semibold leading-snug group-hover:text-primary">{ad.title}</h3>
@@ -72,13 +75,18 @@ export function AdCard({ ad, action, footer, priority }: AdCardProps) {
               <DealerBadge />
             </li>
           )}
+          {ad.sellerScore && (
+            <li>
+              <RatingScore summary={ad.sellerScore} compact />
+            </li>
+          )}
           <li>
             <Badge variant="outline" data-testid="card-legal-badge">
               {t(`legal.badge.${ad.legalCategory}`)}
             </Badge>
           </li>
         </ul>
-        <p className="mt-auto text-lg font-bold text-primary">{formatPrice(ad.price)}</p>
+        <p className="mt-auto text-lg font-bold text-primary">{formatPrice(ad.price, i18n.language)}</p>
         {/* The place ('Câmpulung Moldovenesc, jud. Suceava') takes its own line when the card is narrow. */}
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <span className="flex min-w-0 items-center gap-1">
@@ -87,8 +95,9 @@ export function AdCard({ ad, action, footer, priority }: AdCardProps) {
           </span>
           <span className="flex shrink-0 items-center gap-1">
             <Clock className="size-3.5" aria-hidden="true" />
-            <time dateTime={ad.createdAt} title={formatDateTime(ad.createdAt, i18n.language)}>
-              {formatRelativeTime(ad.createdAt, i18n.language)}
+            {/* Issue 26: when it was published (approved); an ad never public shows when it was sent. */}
+            <time dateTime={shownAt} title={formatDateTime(shownAt, i18n.language)}>
+              {formatRelativeTime(shownAt, i18n.language)}
             </time>
           </span>
         </div>

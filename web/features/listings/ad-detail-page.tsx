@@ -1,8 +1,10 @@
 import { formatPrice } from '@common/price';
 import type { AdDetail, AdGone } from '@common/schemas/ads';
+import { AccountMarks } from '@web/components/account-marks';
 import { DealerBadge } from '@web/components/dealer-badge';
 import { FavoriteButton } from '@web/components/favorite-button';
 import { LoadError } from '@web/components/load-error';
+import { RatingScore, ReservedBadge } from '@web/components/rating-score';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -23,6 +25,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AdGallery } from './ad-gallery';
+import { AdPicture, ImagePlaceholder } from './ad-picture';
 import { goneOf, isAdNotFound, useAd } from './listings-api';
 import { actionText, placeText } from './place';
 import { ShareButton } from './share-button';
@@ -65,7 +68,11 @@ function AdGonePage({ gone }: { gone: AdGone | null }) {
       data-testid="ad-gone"
       data-reason={reason}
     >
-      <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+      {gone?.ad ? (
+        <SoldAdSummary ad={gone.ad} />
+      ) : (
+        <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
+      )}
       <h1 id="gone-heading" className="text-2xl font-bold">
         {t(`gone.title.${reason}`)}
       </h1>
@@ -86,10 +93,37 @@ function AdGonePage({ gone }: { gone: AdGone | null }) {
   );
 }
 
+/** Issue 26: a sold ad's page, past its 30 days, still names the ad: its photo and title, marked sold. */
+function SoldAdSummary({ ad }: { ad: NonNullable<AdGone['ad']> }) {
+  const { t } = useTranslation('listings');
+  return (
+    <figure className="flex w-full max-w-sm flex-col gap-2" data-testid="gone-ad">
+      <div className="relative aspect-[4/3] w-full overflow-hidden rounded-lg bg-muted">
+        {ad.image ? (
+          <AdPicture
+            webp={ad.image.large}
+            jpeg={ad.image.largeJpeg}
+            alt={ad.title}
+            priority
+            className="size-full"
+          />
+        ) : (
+          <ImagePlaceholder label={t('card.noImage')} className="size-full" />
+        )}
+        <span className="absolute top-2 left-2 rounded bg-primary px-2 py-0.5 text-sm font-bold uppercase tracking-wide text-primary-foreground">
+          {t('gone.soldBadge')}
+        </span>
+      </div>
+      <figcaption className="break-words text-lg font-semibold">{ad.title}</figcaption>
+    </figure>
+  );
+}
+
 const SPEC_FIELDS = ['brand', 'model', 'caliber', 'action', 'barrelLength', 'capacity'] as const;
 
 function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: ReactNode }) {
   const { t, i18n } = useTranslation('listings');
+  const shownAt = ad.publishedAt ?? ad.createdAt;
   const here = useCurrentPath();
   const specs = SPEC_FIELDS.flatMap((field) => {
     const value = ad[field];
@@ -153,13 +187,14 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
                 <Scale aria-hidden="true" />
                 {t(`legal.badge.${ad.legalCategory}`)}
               </Badge>
+              {ad.reserved && ad.status === 'approved' && <ReservedBadge />}
             </div>
             <div className="flex items-start justify-between gap-3">
               <h1 className="min-w-0 text-2xl font-bold leading-tight break-words sm:text-3xl">{ad.title}</h1>
               {ad.status === 'approved' && <FavoriteButton adId={ad.id} />}
             </div>
             <div className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-3xl font-bold text-primary">{formatPrice(ad.price)}</p>
+              <p className="text-3xl font-bold text-primary">{formatPrice(ad.price, i18n.language)}</p>
               {ad.status === 'approved' && <ShareButton title={ad.title} />}
             </div>
             <div className="flex flex-col gap-1 text-sm text-muted-foreground">
@@ -169,15 +204,16 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
               </span>
               <span className="flex items-center gap-1.5">
                 <Clock className="size-4 shrink-0" aria-hidden="true" />
-                <span>
-                  {t('detail.posted')}{' '}
-                  <time dateTime={ad.createdAt} title={formatDateTime(ad.createdAt, i18n.language)}>
-                    {formatRelativeTime(ad.createdAt, i18n.language)} ·{' '}
-                    {formatDate(ad.createdAt, i18n.language)}
+                {/* Issue 26: "published" is when a moderator approved it; before that, when it was sent. */}
+                <span data-testid="ad-date">
+                  {t(ad.publishedAt ? 'detail.posted' : 'detail.submitted')}{' '}
+                  <time dateTime={shownAt} title={formatDateTime(shownAt, i18n.language)}>
+                    {formatRelativeTime(shownAt, i18n.language)} · {formatDate(shownAt, i18n.language)}
                   </time>
                 </span>
               </span>
             </div>
+            {ad.revision && <RevisionNotice revision={ad.revision} />}
             {ad.can.edit && (
               <Button asChild variant="outline" className="self-start">
                 <Link to={`/ad/${ad.id}/edit`}>
@@ -203,9 +239,12 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
                 className="min-w-0 break-words text-primary underline underline-offset-4 hover:text-primary/80"
                 data-testid="seller-link"
               >
-                {ad.seller.firstName} {ad.seller.lastName}
+                {ad.seller.displayName}
               </Link>
             </p>
+            {/* Issue 30: "Cont nou" and whether the seller's e-mail is verified. */}
+            <AccountMarks marks={ad.seller} />
+            {ad.seller.rating && <RatingScore summary={ad.seller.rating} />}
             {ad.sellerDealer && (
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <DealerBadge />
@@ -275,6 +314,21 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
         </div>
       </div>
     </article>
+  );
+}
+
+/** The owner's (and moderators') word that an edit waits while the approved version stays public (issue 26). */
+function RevisionNotice({ revision }: { revision: NonNullable<AdDetail['revision']> }) {
+  const { t } = useTranslation('listings');
+  return (
+    <p
+      className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+      data-testid="revision-notice"
+    >
+      {revision.status === 'needs_changes'
+        ? t('detail.revisionChanges', { reason: revision.moderationReason ?? '' })
+        : t('detail.revisionPending')}
+    </p>
   );
 }
 

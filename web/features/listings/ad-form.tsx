@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ImageUploadField } from './image-upload-field';
 import { BrandInput, CaliberInput } from './spec-inputs';
+import { TitleCounter } from './title-counter';
 import { useAdImages } from './use-ad-images';
 
 /** The order of the form, so the first message shown is the first field in error on screen. */
@@ -56,8 +57,13 @@ type Props = {
   labelNewAsNew?: boolean;
   submitLabel: string;
   busyLabel: string;
-  /** Shown above the submit button (edit of a published ad). */
-  notice?: ReactNode;
+  /**
+   * Shown above the submit button; a function gets the form's values as typed and the images' ids, so
+   * that the edit page says what saving will do (issue 26).
+   */
+  notice?: ReactNode | ((values: AdInput, imageIds: readonly string[]) => ReactNode);
+  /** The schema checked on submit: the post form's by default; the edit page passes its own. */
+  schema?: typeof adInputSchema;
   onSubmit(values: AdInputParsed): Promise<void>;
 };
 
@@ -69,13 +75,14 @@ export function AdForm({
   submitLabel,
   busyLabel,
   notice,
+  schema = adInputSchema,
   onSubmit,
 }: Props) {
   const { t } = useTranslation(['listings', 'validation']);
   const id = useId();
   const images = useAdImages(initialImages);
   const form = useForm<AdInput, unknown, AdInputParsed>({
-    resolver: zodResolver(adInputSchema),
+    resolver: zodResolver(schema),
     shouldFocusError: false,
     defaultValues: {
       title: '',
@@ -142,6 +149,7 @@ export function AdForm({
           htmlFor={`${id}-title`}
           error={message('title')}
           errorId={`${id}-title-error`}
+          aside={<TitleCounter control={form.control} max={TITLE_MAX} />}
         >
           <Input
             {...field('title')}
@@ -414,7 +422,7 @@ export function AdForm({
         </div>
       </fieldset>
 
-      {notice}
+      {typeof notice === 'function' ? notice(form.watch(), images.ids) : notice}
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <Button type="submit" size="lg" disabled={busy} className="sm:min-w-48">
@@ -435,16 +443,19 @@ function Field({
   label,
   htmlFor,
   error,
+  aside,
   children,
 }: {
   label: string;
   htmlFor: string;
   error?: string;
   errorId: string;
+  /** Beside the label: the title's character counter. */
+  aside?: ReactNode;
   children: ComponentProps<typeof FormField>['children'];
 }) {
   return (
-    <FormField id={htmlFor} label={label} error={error} className="gap-1.5">
+    <FormField id={htmlFor} label={label} error={error} labelAside={aside} className="gap-1.5">
       {children}
     </FormField>
   );

@@ -1,10 +1,12 @@
 import type { AdImage } from '@common/schemas/ads';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type KeyboardEvent, useState } from 'react';
+import { ChevronLeft, ChevronRight, Maximize2 } from 'lucide-react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdPicture, ImagePlaceholder } from './ad-picture';
+import { GalleryViewer } from './gallery-viewer';
+import { useSwipe } from './use-swipe';
 
 /** Moves an index by `step` through `total` items, wrapping around at both ends. */
 export const wrapIndex = (index: number, step: number, total: number) =>
@@ -13,8 +15,11 @@ export const wrapIndex = (index: number, step: number, total: number) =>
 export function AdGallery({ images, title }: { images: AdImage[]; title: string }) {
   const { t } = useTranslation('listings');
   const [index, setIndex] = useState(0);
+  const [viewing, setViewing] = useState(false);
+  const openerRef = useRef<HTMLButtonElement>(null);
   const total = images.length;
   const current = images[Math.min(index, total - 1)];
+  const swipe = useSwipe((step) => total > 1 && setIndex((i) => wrapIndex(i, step, total)));
 
   if (!current) {
     return <ImagePlaceholder label={t('card.noImage')} className="aspect-[4/3] w-full rounded-lg" />;
@@ -37,15 +42,33 @@ export function AdGallery({ images, title }: { images: AdImage[]; title: string 
       className="flex flex-col gap-2 rounded-lg"
       data-testid="ad-gallery"
     >
-      <div className="relative aspect-[4/3] overflow-hidden rounded-lg bg-muted">
+      {/* Swipes move between photos on phones (the page still scrolls up and down); a tap opens the viewer. */}
+      <div
+        className="relative aspect-[4/3] touch-pan-y overflow-hidden rounded-lg bg-muted select-none"
+        {...swipe.handlers}
+        data-testid="gallery-stage"
+      >
         <AdPicture
           key={current.id}
           webp={current.large}
           jpeg={current.largeJpeg}
           alt={t('gallery.imageAlt', { title, current: index + 1, total })}
           priority
-          className="size-full"
+          className="pointer-events-none size-full"
         />
+        <button
+          ref={openerRef}
+          type="button"
+          className="absolute inset-0 cursor-zoom-in focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-ring"
+          onClick={() => !swipe.swiped() && setViewing(true)}
+          aria-label={t('viewer.open', { current: index + 1, total })}
+          aria-haspopup="dialog"
+          data-testid="gallery-open"
+        >
+          <span className="absolute top-2 right-2 flex size-9 items-center justify-center rounded-full bg-black/55 text-white shadow">
+            <Maximize2 className="size-4" aria-hidden="true" />
+          </span>
+        </button>
         {total > 1 && (
           <>
             <Button
@@ -98,6 +121,15 @@ export function AdGallery({ images, title }: { images: AdImage[]; title: string 
           ))}
         </ul>
       )}
+      <GalleryViewer
+        images={images}
+        title={title}
+        open={viewing}
+        index={Math.min(index, total - 1)}
+        onIndexChange={setIndex}
+        onClose={() => setViewing(false)}
+        returnFocusRef={openerRef}
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { caliberLabel } from '@common/calibers';
 import { countyName } from '@common/counties';
 import { formatPrice } from '@common/price';
 import { Button } from '@web/components/ui/button';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { type BrowseFilters, NARROWING_KEYS, type NarrowingKey } from './browse-
 
 const price = (value: string) => {
   const n = Number(value);
-  return Number.isFinite(n) ? formatPrice(n) : value;
+  return Number.isFinite(n) ? formatPrice(n, i18next.language ?? 'ro') : value;
 };
 
 /** The words a chip shows for one active filter. */
@@ -37,6 +37,8 @@ export function chipLabel(t: TFunction<'listings'>, key: NarrowingKey, filters: 
       return t(`legal.badge.${filters.legal}`);
     case 'dealer':
       return t('chips.dealer');
+    case 'available':
+      return t('chips.available');
   }
 }
 

@@ -125,6 +125,19 @@ export function BrowseFilterPanel({ filters, onChange, problem }: Props) {
         />
         {t('browse.dealerOnly')}
       </label>
+      <label
+        htmlFor={`${id}-available`}
+        className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm"
+      >
+        <input
+          id={`${id}-available`}
+          type="checkbox"
+          checked={filters.available === '1'}
+          onChange={(event) => set('available', event.target.checked ? '1' : '')}
+          className="size-4 accent-primary"
+        />
+        {t('browse.hideReserved')}
+      </label>
     </div>
   );
 }

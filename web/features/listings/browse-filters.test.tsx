@@ -35,6 +35,7 @@ describe('browse filters <-> URL', () => {
     brand: 'Tikka',
     legal: 'authorisation',
     dealer: '1',
+    available: '1',
     sort: 'price-desc',
   };
 
@@ -42,7 +43,7 @@ describe('browse filters <-> URL', () => {
     expect(
       filtersFromParams(
         new URLSearchParams(
-          'q=tikka+t3&category=long-guns&condition=good&county=CJ&priceMin=1000&priceMax=7500.50&caliber=308win&action=bolt&brand=Tikka&legal=authorisation&dealer=1&sort=price-desc',
+          'q=tikka+t3&category=long-guns&condition=good&county=CJ&priceMin=1000&priceMax=7500.50&caliber=308win&action=bolt&brand=Tikka&legal=authorisation&dealer=1&available=1&sort=price-desc',
         ),
       ),
     ).toEqual(everything);
@@ -59,12 +60,19 @@ describe('browse filters <-> URL', () => {
     expect(filtersToParams(DEFAULT_FILTERS).toString()).toBe('');
     const params = filtersToParams(everything);
     expect(params.toString()).toBe(
-      'q=tikka+t3&category=long-guns&condition=good&county=CJ&priceMin=1000&priceMax=7500.50&caliber=308win&action=bolt&brand=Tikka&legal=authorisation&dealer=1&sort=price-desc',
+      'q=tikka+t3&category=long-guns&condition=good&county=CJ&priceMin=1000&priceMax=7500.50&caliber=308win&action=bolt&brand=Tikka&legal=authorisation&dealer=1&available=1&sort=price-desc',
     );
     expect(filtersFromParams(params)).toEqual(everything);
     const few: BrowseFilters = { ...DEFAULT_FILTERS, county: 'B', caliber: '9x19' };
     expect(filtersToParams(few).toString()).toBe('county=B&caliber=9x19');
     expect(filtersFromParams(filtersToParams(few))).toEqual(few);
+  });
+
+  it('reads control characters in the text and brand as spaces, which the API would refuse (issue 26)', () => {
+    const filters = filtersFromParams(new URLSearchParams('q=glock%0917%00gen5&brand=Tik%00ka'));
+    expect(filters.q).toBe('glock 17 gen5');
+    expect(filters.brand).toBe('Tikka');
+    expect(toApiSearch(filters, null, 24)).toContain('q=glock+17+gen5&brand=Tikka&');
   });
 
   it('leaves the default sort out: relevance with text, newest without', () => {
@@ -106,7 +114,7 @@ describe('browse filters <-> URL', () => {
       'condition=new&sort=newest&limit=24&cursor=abc',
     );
     expect(toApiSearch(everything, null, 24)).toBe(
-      'q=tikka+t3&category=long-guns&condition=good&county=CJ&priceMin=1000&priceMax=7500.50&caliber=308win&action=bolt&brand=Tikka&legal=authorisation&dealer=1&sort=price-desc&limit=24',
+      'q=tikka+t3&category=long-guns&condition=good&county=CJ&priceMin=1000&priceMax=7500.50&caliber=308win&action=bolt&brand=Tikka&legal=authorisation&dealer=1&available=1&sort=price-desc&limit=24',
     );
   });
 });
@@ -126,7 +134,10 @@ const card = (n: number): AdCard => ({
   status: 'approved',
   legalCategory: 'not-a-weapon',
   sellerDealer: false,
+  reserved: false,
+  sellerScore: null,
   createdAt: new Date().toISOString(),
+  publishedAt: new Date().toISOString(),
   image: null,
 });
 

@@ -30,6 +30,8 @@ export type BrowseFilters = {
   legal: LegalCategory | '';
   /** '1': only the ads of verified dealers (issue 12). */
   dealer: '1' | '';
+  /** '1': hide reserved ads (issue 28). */
+  available: '1' | '';
   /** '' follows the default: relevance when there is search text, newest otherwise (defaultSort). */
   sort: Sort | '';
   /** Search the text as typed, without the server's typo correction. */
@@ -48,6 +50,7 @@ export const DEFAULT_FILTERS: BrowseFilters = {
   brand: '',
   legal: '',
   dealer: '',
+  available: '',
   sort: '',
 };
 
@@ -63,6 +66,7 @@ export const NARROWING_KEYS = [
   'brand',
   'legal',
   'dealer',
+  'available',
 ] as const satisfies ReadonlyArray<keyof BrowseFilters>;
 export type NarrowingKey = (typeof NARROWING_KEYS)[number];
 
@@ -91,9 +95,16 @@ export function normalizePrice(text: string): string {
   return compact.slice(0, 20);
 }
 
+/**
+ * A search typed or pasted with a tab, or a link carrying %00: the API refuses control characters
+ * (issue 26), so they are read as spaces and the list still loads.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+const controlsAsSpaces = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+
 /** Reads filters from the URL; unknown values fall back to "any" so an edited link still works. */
 export function filtersFromParams(params: URLSearchParams): BrowseFilters {
-  const q = (params.get('q') ?? '').slice(0, SEARCH_MAX);
+  const q = controlsAsSpaces(params.get('q') ?? '').slice(0, SEARCH_MAX);
   const sort = oneOf(SORTS, params.get('sort'));
   return {
     q,
@@ -104,9 +115,10 @@ export function filtersFromParams(params: URLSearchParams): BrowseFilters {
     priceMax: normalizePrice(params.get('priceMax') ?? ''),
     caliber: oneOf(CALIBER_IDS, params.get('caliber')),
     action: oneOf(ACTIONS, params.get('action')),
-    brand: canonicalBrand((params.get('brand') ?? '').slice(0, BRAND_MAX)),
+    brand: canonicalBrand(controlsAsSpaces(params.get('brand') ?? '').slice(0, BRAND_MAX)),
     legal: oneOf(LEGAL_CATEGORIES, params.get('legal')),
     dealer: params.get('dealer') === '1' ? '1' : '',
+    available: params.get('available') === '1' ? '1' : '',
     // A sort that is the default anyway, or relevance without text, is the same as none.
     sort: sort === defaultSort(q) || (sort === 'relevance' && !q.trim()) ? '' : sort,
     ...(params.get('literal') === '1' && q.trim() ? { literal: true } : {}),

@@ -1,5 +1,5 @@
 import { SEARCH_MAX } from '@common/limits';
-import type { RelaxableFilter } from '@common/schemas/ads';
+import type { AdCard as AdCardData, RelaxableFilter } from '@common/schemas/ads';
 import { FavoriteButton } from '@web/components/favorite-button';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
@@ -9,7 +9,7 @@ import { NativeSelect } from '@web/components/ui/native-select';
 import { ApiError } from '@web/lib/api';
 import { apiErrorText } from '@web/lib/api-error-text';
 import { cn } from '@web/lib/cn';
-import { useMediaQuery } from '@web/lib/use-media-query';
+import { useMediaQueryOnClient } from '@web/lib/use-media-query';
 import { Loader2, Search, SlidersHorizontal } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,14 +34,25 @@ const SKELETONS = 8;
 /** From this width the filters sit in a side column; below it they open in a sheet. */
 const WIDE = '(min-width: 1024px)';
 
-/** `saveSearch`: the saved-searches feature's button, put in by the route (features do not import each other). */
-export function BrowsePage({ saveSearch }: { saveSearch?: ReactNode } = {}) {
+/**
+ * `saveSearch`: the saved-searches feature's button, put in by the route (features do not import each
+ * other); `saveSearchWhenEmpty`: its "save and notify me" form, offered when nothing matches.
+ */
+export function BrowsePage({
+  saveSearch,
+  saveSearchWhenEmpty,
+}: {
+  saveSearch?: ReactNode;
+  saveSearchWhenEmpty?: ReactNode;
+} = {}) {
   const { t } = useTranslation('listings');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromParams(searchParams);
   const problem = useFiltersProblem(filters);
   const query = useBrowseAds(filters, { enabled: !problem });
-  const wide = useMediaQuery(WIDE);
+  // Null in the server's HTML and while it hydrates: both layouts are drawn, CSS showing the one that
+  // fits, so a phone never sees the desktop's filter column first (layout shift).
+  const wide = useMediaQueryOnClient(WIDE);
 
   // The search box keeps its own text: URL updates land a little later, and a box that read its value from
   // the URL would drop fast keystrokes. It takes the URL's text again when the URL changes by other means
@@ -69,6 +80,9 @@ export function BrowsePage({ saveSearch }: { saveSearch?: ReactNode } = {}) {
   };
   const current = { ...filters, q: text };
   const clearNarrowing = () => update({ ...DEFAULT_FILTERS, q: current.q, sort: current.sort });
+  // The empty list's way out: the filters first; with none left, the text too.
+  const narrowed = activeFilterCount(filters) > 0;
+  const clearAll = narrowed ? clearNarrowing : () => update(DEFAULT_FILTERS);
 
   const panel = <BrowseFilterPanel filters={current} onChange={update} problem={problem} />;
   const sort = <SortSelect filters={current} onChange={update} />;
@@ -81,8 +95,8 @@ export function BrowsePage({ saveSearch }: { saveSearch?: ReactNode } = {}) {
       </div>
       <search aria-label={t('browse.filters')} className="flex flex-col gap-3">
         <SearchBox value={text} onChange={(q) => update({ ...current, q }, { typing: true })} />
-        {!wide && (
-          <div className="flex items-end gap-2">
+        {wide !== true && (
+          <div className={cn('flex items-end gap-2', wide === null && 'lg:hidden')}>
             <FilterSheet
               count={activeFilterCount(filters)}
               total={problem ? null : (query.data?.pages[0]?.total ?? null)}
@@ -96,8 +110,11 @@ export function BrowsePage({ saveSearch }: { saveSearch?: ReactNode } = {}) {
       </search>
 
       <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        {wide && (
-          <aside aria-labelledby="filters-heading" className="self-start rounded-lg border bg-card p-4">
+        {wide !== false && (
+          <aside
+            aria-labelledby="filters-heading"
+            className={cn('self-start rounded-lg border bg-card p-4', wide === null && 'hidden lg:block')}
+          >
             <h2 id="filters-heading" className="mb-3 text-base font-semibold">
               {t('browse.filters')}
             </h2>
@@ -126,7 +143,15 @@ export function BrowsePage({ saveSearch }: { saveSearch?: ReactNode } = {}) {
                   : { ...current, [filter]: '' },
               )
             }
-            toolbar={wide ? <div className="w-56 shrink-0">{sort}</div> : undefined}
+            toolbar={
+              wide !== false ? (
+                <div className={cn('w-56 shrink-0', wide === null && 'hidden lg:block')}>{sort}</div>
+              ) : undefined
+            }
+            whenEmpty={{
+              saveSearch: saveSearchWhenEmpty,
+              onClear: narrowed || filters.q.trim() ? clearAll : undefined,
+            }}
           />
         </section>
       </div>
@@ -250,12 +275,15 @@ function Results({
   toolbar,
   onLiteral,
   onRelax,
+  whenEmpty,
 }: {
   query: ReturnType<typeof useBrowseAds>;
   problem: FiltersProblem;
   toolbar?: ReactNode;
   onLiteral(): void;
   onRelax(filter: RelaxableFilter): void;
+  /** What the empty list offers besides removing one filter: saving the search, clearing the filters. */
+  whenEmpty: { saveSearch?: ReactNode; onClear?: () => void };
 }) {
   const { t } = useTranslation(['listings', 'validation', 'common']);
   const first = query.data?.pages[0];
@@ -311,8 +339,17 @@ function Results({
           ))}
         </div>
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+        <div
+          className="flex flex-col items-center gap-3 rounded-lg border border-dashed p-8 text-center text-muted-foreground"
+          data-testid="no-results"
+        >
           <p>{t('browse.noResults')}</p>
+          {whenEmpty.saveSearch}
+          {whenEmpty.onClear && (
+            <Button type="button" variant="ghost" onClick={whenEmpty.onClear} data-testid="no-results-clear">
+              {t('browse.clearFilters')}
+            </Button>
+          )}
           {first?.relax && (
             <Button type="button" variant="outline" onClick={() => onRelax(first.relax!.filter)}>
               {t(first.relax.capped ? 'browse.relaxCapped' : 'browse.relax', {
@@ -334,6 +371,9 @@ function Results({
           ))}
         </ul>
       )}
+      {!problem && !failed && first?.nearMatches && first.nearMatches.length > 0 && (
+        <NearMatches ads={first.nearMatches} />
+      )}
       {!problem && query.isFetchNextPageError ? (
         <LoadError
           message={t('browse.moreError')}
@@ -348,6 +388,32 @@ function Results({
         )
       )}
     </>
+  );
+}
+
+/**
+ * Below a short list (or none): ads that match all of the search's words but one (issue 26 item 25),
+ * ranked by the API, under their own heading so they are not taken for matches.
+ */
+function NearMatches({ ads }: { ads: AdCardData[] }) {
+  const { t } = useTranslation('listings');
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3 border-t pt-4" data-testid="near-matches">
+      <div>
+        <h3 id={id} className="text-lg font-semibold">
+          {t('browse.nearMatches')}
+        </h3>
+        <p className="text-sm text-muted-foreground">{t('browse.nearMatchesHint')}</p>
+      </div>
+      <ul className={GRID}>
+        {ads.map((ad) => (
+          <li key={ad.id}>
+            <AdCard ad={ad} action={<FavoriteButton adId={ad.id} />} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

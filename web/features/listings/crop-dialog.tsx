@@ -25,6 +25,10 @@ const clampZoom = (value: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, value
 type Props = {
   /** The file to crop; the dialog is open while it is set. */
   file: File | null;
+  /** Which of the files chosen together this one is ("1 din 3"), when there are several. */
+  position?: { current: number; total: number };
+  /** Where focus goes once the dialog closes (the picker): it has no trigger to go back to. */
+  onCloseAutoFocus?: () => void;
   onCancel(): void;
   onCropped(file: File): void;
   onError(): void;
@@ -34,7 +38,7 @@ type Props = {
  * Crops one image to 4:3. Zoom with the wheel, a pinch, or the zoom slider's arrow keys (Shift for finer steps);
  * move the image by dragging or, with the crop area focused, the arrow keys (Shift for finer steps).
  */
-export function CropDialog({ file, onCancel, onCropped, onError }: Props) {
+export function CropDialog({ file, position, onCloseAutoFocus, onCancel, onCropped, onError }: Props) {
   const { t } = useTranslation('listings');
   const id = useId();
   const [src, setSrc] = useState<string | null>(null);
@@ -99,10 +103,32 @@ export function CropDialog({ file, onCancel, onCropped, onError }: Props) {
         className="max-w-xl"
         onOpenAutoFocus={(event) => event.preventDefault()}
         onEscapeKeyDown={(event) => busy && event.preventDefault()}
+        onCloseAutoFocus={(event) => {
+          if (!onCloseAutoFocus) return;
+          event.preventDefault();
+          onCloseAutoFocus();
+        }}
       >
         <DialogHeader>
-          <DialogTitle>{t('images.cropTitle')}</DialogTitle>
-          <DialogDescription id={`${id}-help`}>{t('images.cropHelp')}</DialogDescription>
+          <div className="flex items-baseline justify-between gap-3 pr-2">
+            <DialogTitle>{t('images.cropTitle')}</DialogTitle>
+            {position && position.total > 1 && (
+              <span
+                className="shrink-0 text-sm text-muted-foreground tabular-nums"
+                data-testid="crop-position"
+              >
+                {t('images.cropPosition', position)}
+              </span>
+            )}
+          </div>
+          <DialogDescription id={`${id}-help`}>
+            {t('images.cropHelp')}
+            {/* Phones and tablets have no Shift key to hold. */}
+            <span className="pointer-coarse:hidden" data-testid="crop-shift-hint">
+              {' '}
+              {t('images.cropShiftHint')}
+            </span>
+          </DialogDescription>
         </DialogHeader>
         <div
           ref={stageRef}

@@ -1,5 +1,5 @@
 import { HOME_LATEST } from '@common/limits';
-import type { AdCard, AdDetail, AdGone, AdInputParsed, AdPage } from '@common/schemas/ads';
+import type { AdCard, AdDetail, AdEditResult, AdGone, AdInputParsed, AdPage } from '@common/schemas/ads';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@web/lib/api';
 import { ME_QUERY_KEY } from '@web/lib/auth';
@@ -80,7 +80,11 @@ export function useUpdateAd(id: string) {
   const invalidate = useInvalidateAfterWrite();
   return useCallback(
     async (input: AdInputParsed) => {
-      const ad = await api<AdDetail>(`/api/ads/${encodeURIComponent(id)}`, { method: 'PUT', json: input });
+      // Issue 26: the answer says what saving did (editOutcome, common/ad-edit.ts).
+      const ad = await api<AdEditResult>(`/api/ads/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        json: input,
+      });
       invalidate(ad);
       return ad;
     },

@@ -32,7 +32,19 @@ export type AdImages = {
   add(file: File, source: File, slot?: number): void;
   remove(key: string): void;
   retry(key: string): void;
+  /** Moves an image `step` places (-1 earlier, 1 later); the first one is the ad's main photo. */
+  move(key: string, step: number): void;
 };
+
+/** `items` with the one at `from` moved to `to` (both clamped to the list). */
+export function moved<T>(items: readonly T[], from: number, to: number): T[] {
+  const target = Math.min(items.length - 1, Math.max(0, to));
+  if (from < 0 || from >= items.length || from === target) return [...items];
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(target, 0, item as T);
+  return next;
+}
 
 let nextKey = 0;
 const newKey = () => `image-${++nextKey}`;
@@ -125,6 +137,13 @@ export function useAdImages(initial: readonly AdImage[] = [], max = MAX_IMAGES):
     [items, patch, startUpload],
   );
 
+  const move = useCallback((key: string, step: number) => {
+    setItems((current) => {
+      const from = current.findIndex((item) => item.key === key);
+      return moved(current, from, from + step);
+    });
+  }, []);
+
   // Leaving the form stops unfinished uploads and frees the previews.
   useEffect(() => {
     const pending = uploads.current;
@@ -149,6 +168,7 @@ export function useAdImages(initial: readonly AdImage[] = [], max = MAX_IMAGES):
       add,
       remove,
       retry,
+      move,
     };
-  }, [items, max, add, remove, retry]);
+  }, [items, max, add, remove, retry, move]);
 }

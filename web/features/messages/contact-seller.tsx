@@ -6,18 +6,20 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { formatRelativeTime } from '@web/lib/format';
+import { rememberAction, takeAction } from '@web/lib/pending-action';
 import { signInHref, useCurrentPath } from '@web/lib/return-to';
 import { MessageSquare, MessageSquareText } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { MessageForm } from './message-form';
+import { MessageSafetyNotes } from './message-safety-notes';
 import { useAdConversation, useContactSeller, useReply } from './messages-api';
 
 /**
  * The contact box of the ad detail (spec: 4 rows, for signed-in users who are not the owner). The
  * server says who may write (`ad.can.contact`); a visitor sees an invitation instead, and trying to
- * write tells them to sign in.
+ * write sends them to sign in and back here, where the box then has the focus.
  */
 export function ContactSeller({ ad }: { ad: AdDetail }) {
   const { t } = useTranslation('messages');
@@ -39,12 +41,11 @@ export function ContactSeller({ ad }: { ad: AdDetail }) {
         <Button
           type="button"
           className="self-start"
-          onClick={() =>
-            toast.error(t('contact.loginRequired'), {
-              id: 'contact-login-required',
-              action: { label: t('contact.signIn'), onClick: () => navigate(signInHref(here)) },
-            })
-          }
+          onClick={() => {
+            // As the heart and "Save search" do: sign in, then back here with the box open.
+            rememberAction({ kind: 'message', adId: ad.id });
+            navigate(signInHref(here, 'login', 'message'));
+          }}
         >
           <MessageSquare aria-hidden="true" />
           {t('contact.write')}
@@ -68,9 +69,19 @@ function ContactBox({ ad }: { ad: AdDetail }) {
   const conversation = existing.data ?? null;
   const contact = useContactSeller(ad.id);
   const reply = useReply(conversation?.id ?? '');
+  const box = useRef<HTMLElement>(null);
+  const ready = !existing.isPending;
+
+  // Back from signing in to write: the message box takes the focus, once.
+  useEffect(() => {
+    if (!ready || !takeAction('message', ad.id)) return;
+    box.current?.scrollIntoView({ block: 'center' });
+    box.current?.querySelector('textarea')?.focus();
+  }, [ready, ad.id]);
 
   return (
     <section
+      ref={box}
       aria-labelledby="contact-heading"
       className="flex flex-col gap-3 rounded-lg border bg-card p-4"
       data-testid="contact-box"
@@ -139,6 +150,7 @@ function AlreadyWrote({ conversation }: { conversation: ConversationDetail }) {
                 </time>
               </span>
               <p className="line-clamp-4 whitespace-pre-line break-words">{message.body}</p>
+              <MessageSafetyNotes safety={message.safety} />
             </li>
           ))}
         </ol>

@@ -1,18 +1,23 @@
 import type { ConversationDetail, Message } from '@common/schemas/messages';
+import { AccountMarks } from '@web/components/account-marks';
 import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { formatRelativeTime } from '@web/lib/format';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MessageForm } from './message-form';
+import { MessageSafetyNotes } from './message-safety-notes';
 import { isNotFound, useConversation, useMarkRead, useReply } from './messages-api';
 
+/** Draws a message that is a step of an offer (issue 28: the deals feature's card, composed in by the route). */
+type RenderOffer = (message: Message, conversation: ConversationDetail) => ReactNode;
+
 /** Dashboard › Messages › one conversation: the messages, oldest first, and a reply box. */
-export function ConversationPage() {
+export function ConversationPage({ renderOffer }: { renderOffer?: RenderOffer }) {
   const { conversationId = '' } = useParams();
   const { t } = useTranslation('messages');
   const query = useConversation(conversationId);
@@ -42,17 +47,24 @@ export function ConversationPage() {
       ) : query.isError ? (
         <LoadError message={t('thread.loadError')} query={query} />
       ) : (
-        <Thread conversation={query.data} />
+        <Thread conversation={query.data} renderOffer={renderOffer} />
       )}
     </div>
   );
 }
 
-function Thread({ conversation: c }: { conversation: ConversationDetail }) {
+function Thread({
+  conversation: c,
+  renderOffer,
+}: {
+  conversation: ConversationDetail;
+  renderOffer?: RenderOffer;
+}) {
   const { t } = useTranslation('messages');
   const reply = useReply(c.id);
   const markRead = useMarkRead(c.id);
-  const name = `${c.otherParty.firstName} ${c.otherParty.lastName}`.trim();
+  // A deleted account keeps no name (issue 31): its messages read as from "Cont șters".
+  const name = `${c.otherParty.firstName} ${c.otherParty.lastName}`.trim() || t('deletedAccount');
 
   // Whenever the conversation shows messages received and not yet read, they are read now.
   const marking = useRef(false);
@@ -70,9 +82,17 @@ function Thread({ conversation: c }: { conversation: ConversationDetail }) {
     <>
       <header className="flex flex-col gap-1 rounded-lg border bg-card p-4">
         <h2 className="text-lg font-semibold leading-snug break-words">{c.ad.title}</h2>
+        {c.ad.sold && (
+          <p className="flex items-center gap-2 text-sm font-medium" data-testid="conversation-sold">
+            <Badge variant="secondary">{t('soldShort')}</Badge>
+            {t('sold')}
+          </p>
+        )}
         <p className="text-sm text-muted-foreground">
           {c.role === 'seller' ? t('thread.withBuyer', { name }) : t('thread.withSeller', { name })}
         </p>
+        {/* Issue 30: how new the other account is and whether its e-mail is verified; not for an erased one. */}
+        {c.otherParty.firstName !== '' && <AccountMarks marks={c.otherParty} />}
         {c.ad.id ? (
           <Link
             to={`/ad/${c.ad.id}`}
@@ -93,7 +113,7 @@ function Thread({ conversation: c }: { conversation: ConversationDetail }) {
         <ol className="flex flex-col gap-3">
           {c.messages.map((message) => (
             <li key={message.id} className={cn('flex', message.direction === 'sent' && 'justify-end')}>
-              <MessageCard message={message} />
+              {message.offer && renderOffer ? renderOffer(message, c) : <MessageCard message={message} />}
             </li>
           ))}
         </ol>
@@ -131,6 +151,7 @@ function MessageCard({ message }: { message: Message }) {
         <time dateTime={message.createdAt}>{formatRelativeTime(message.createdAt, i18n.language)}</time>
       </div>
       <p className="whitespace-pre-line break-words text-sm leading-relaxed">{message.body}</p>
+      <MessageSafetyNotes safety={message.safety} />
     </article>
   );
 }

@@ -56,7 +56,8 @@ export function ConversationsPage() {
 
 function ConversationRow({ conversation: c }: { conversation: ConversationSummary }) {
   const { t, i18n } = useTranslation('messages');
-  const name = `${c.otherParty.firstName} ${c.otherParty.lastName}`.trim();
+  // A deleted account keeps no name (issue 31): its messages read as from "Cont șters".
+  const name = `${c.otherParty.firstName} ${c.otherParty.lastName}`.trim() || t('deletedAccount');
   const unread = c.unread > 0;
   return (
     <Link
@@ -76,7 +77,14 @@ function ConversationRow({ conversation: c }: { conversation: ConversationSummar
       </span>
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <div className="flex items-baseline justify-between gap-2">
-          <h3 className={cn('truncate', unread ? 'font-bold' : 'font-semibold')}>{c.ad.title}</h3>
+          <h3 className={cn('truncate', unread ? 'font-bold' : 'font-semibold')}>
+            {c.ad.sold && (
+              <Badge variant="secondary" className="mr-1.5 align-middle" data-testid="conversation-sold">
+                {t('soldShort')}
+              </Badge>
+            )}
+            {c.ad.title}
+          </h3>
           <time dateTime={c.lastMessageAt} className="shrink-0 text-xs text-muted-foreground">
             {formatRelativeTime(c.lastMessageAt, i18n.language)}
           </time>
@@ -88,7 +96,8 @@ function ConversationRow({ conversation: c }: { conversation: ConversationSummar
           {c.lastMessage && (
             <p className={cn('truncate text-sm', unread ? 'text-foreground' : 'text-muted-foreground')}>
               {c.lastMessage.direction === 'sent' && <span className="font-medium">{t('list.you')} </span>}
-              {c.lastMessage.body}
+              {/* Issue 28: an offer's step says what it is when it carries no words of its own. */}
+              {c.lastMessage.body || (c.lastMessage.offer ? t(`list.offer.${c.lastMessage.offer.kind}`) : '')}
             </p>
           )}
           {unread && (

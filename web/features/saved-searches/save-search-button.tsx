@@ -3,6 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth';
 import { notify } from '@web/lib/notify';
+import { rememberAction } from '@web/lib/pending-action';
 import { signInHref, useCurrentPath } from '@web/lib/return-to';
 import { BellPlus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -15,9 +16,11 @@ const RenameDialog = lazy(() => import('./rename-dialog').then((m) => ({ default
 
 /**
  * "Save search" on /browse: one click saves the URL's filters for a signed-in user (a toast offers to
- * rename it); a visitor is sent to sign in and brought back to the same search.
+ * rename it), a second click says it is saved already; a visitor is sent to sign in, and the search
+ * is saved then and they are brought back to it.
+ * `whenEmpty`: the empty list's "save and notify me" (issue 26), the same action.
  */
-export function SaveSearchButton() {
+export function SaveSearchButton({ whenEmpty = false }: { whenEmpty?: boolean } = {}) {
   const { t, i18n } = useTranslation('savedSearches');
   const { user, loading } = useAuth();
   const navigate = useNavigate();
@@ -29,7 +32,9 @@ export function SaveSearchButton() {
   const onClick = async () => {
     if (loading || save.isPending) return;
     if (!user) {
-      navigate(signInHref(here));
+      // Saved as soon as they have signed in (lib/pending-action).
+      rememberAction({ kind: 'save-search', query: Object.fromEntries(params) });
+      navigate(signInHref(here, 'login', 'save-search'));
       return;
     }
     try {
@@ -41,6 +46,14 @@ export function SaveSearchButton() {
         action: { label: t('save.rename'), onClick: () => setRenaming({ id: saved.id, name: saved.name }) },
       });
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'saved_search_exists') {
+        notify({
+          type: 'success',
+          title: t('save.exists'),
+          action: { label: t('save.openList'), onClick: () => navigate('/dashboard/saved-searches') },
+        });
+        return;
+      }
       const atLimit = err instanceof ApiError && err.code === 'saved_search_limit';
       notify({
         type: 'error',
@@ -56,11 +69,11 @@ export function SaveSearchButton() {
         variant="outline"
         onClick={() => void onClick()}
         disabled={save.isPending}
-        data-testid="save-search"
+        data-testid={whenEmpty ? 'save-search-empty' : 'save-search'}
         title={user ? undefined : t('save.signInHint')}
       >
         <BellPlus aria-hidden="true" />
-        {save.isPending ? t('save.saving') : t('save.button')}
+        {save.isPending ? t('save.saving') : t(whenEmpty ? 'save.notifyButton' : 'save.button')}
       </Button>
       {renaming && (
         <Suspense fallback={null}>

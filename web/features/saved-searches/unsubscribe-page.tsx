@@ -6,8 +6,9 @@ import { Link, useSearchParams } from 'react-router';
 import { useUnsubscribe, useUnsubscribeInfo } from './saved-searches-api';
 
 /**
- * Where an alert mail's unsubscribe link lands: it names the search and asks before turning its
- * alerts off (no sign-in: the signed token is the proof). Mail clients use the one-click POST of
+ * Where an alert mail's unsubscribe link lands: it names the searches of that mail and asks before
+ * turning their alerts off (no sign-in: the sealed token is the proof; issue 26). Links of mails
+ * older than UNSUBSCRIBE_LINK_DAYS, or from before issue 26, are refused as expired. Mail clients use the one-click POST of
  * List-Unsubscribe instead and never show this page.
  */
 export function UnsubscribePage() {
@@ -50,7 +51,7 @@ export function UnsubscribePage() {
       <>
         <p role="status" data-testid="unsubscribe-done">
           {unsubscribe.data.kind === 'digest'
-            ? t('unsubscribe.doneDigest')
+            ? t('unsubscribe.doneDigest', { name: unsubscribe.data.name })
             : t('unsubscribe.done', { name: unsubscribe.data.name })}
         </p>
         <Button asChild variant="outline">
@@ -62,7 +63,9 @@ export function UnsubscribePage() {
     const off = info.data.frequency === 'off';
     body = off ? (
       <p role="status" data-testid="unsubscribe-done">
-        {digest ? t('unsubscribe.doneDigest') : t('unsubscribe.already', { name: info.data.name })}
+        {digest
+          ? t('unsubscribe.doneDigest', { name: info.data.name })
+          : t('unsubscribe.already', { name: info.data.name })}
       </p>
     ) : (
       <>

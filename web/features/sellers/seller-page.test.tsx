@@ -24,6 +24,7 @@ const profile: SellerProfile = {
   county: 'CJ',
   memberSince: '2026-03',
   emailVerified: true,
+  newAccount: false,
   dealerName: null,
   counts: { active: 25, sold: 4 },
   replyTime: { medianMinutes: 150, sample: 7 },
@@ -44,7 +45,10 @@ const card = (n: number): AdCard => ({
   status: 'approved',
   legalCategory: 'authorisation',
   sellerDealer: false,
+  reserved: false,
+  sellerScore: null,
   createdAt: new Date().toISOString(),
+  publishedAt: new Date().toISOString(),
   image: null,
 });
 

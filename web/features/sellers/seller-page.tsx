@@ -1,6 +1,7 @@
 import { countyName } from '@common/counties';
 import type { AdCard } from '@common/schemas/ads';
 import type { SellerProfile } from '@common/schemas/sellers';
+import { AccountMarks } from '@web/components/account-marks';
 import { DealerBadge } from '@web/components/dealer-badge';
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
@@ -30,10 +31,12 @@ type SellerPageProps = {
    * in (web/routes/seller-route.tsx) and this feature imports no other.
    */
   renderAds(ads: AdCard[]): ReactNode;
+  /** Issue 28: the seller's score and ratings, from the deals feature (composed in by the route). */
+  renderRatings?: (sellerId: string) => ReactNode;
 };
 
 /** /seller/{id}: who sells, how they answer, and what they have listed now. Never how to reach them. */
-export function SellerPage({ renderAds }: SellerPageProps) {
+export function SellerPage({ renderAds, renderRatings }: SellerPageProps) {
   const { id = '' } = useParams();
   const { t } = useTranslation('sellers');
   const profile = useSellerProfile(id);
@@ -48,6 +51,7 @@ export function SellerPage({ renderAds }: SellerPageProps) {
   return (
     <div className="flex flex-col gap-6 sm:gap-8">
       <SellerHeader seller={profile.data} />
+      {renderRatings?.(profile.data.id)}
       <section aria-labelledby="seller-ads-heading" className="flex flex-col gap-4">
         <h2 id="seller-ads-heading" className="text-xl font-semibold">
           {t('ads.title')} <span className="text-muted-foreground">({profile.data.counts.active})</span>
@@ -120,6 +124,7 @@ function SellerHeader({ seller }: { seller: SellerProfile }) {
             {t('eyebrow')}
           </p>
           <h1 className="text-2xl font-bold leading-tight break-words sm:text-3xl">{seller.displayName}</h1>
+          <AccountMarks marks={seller} email={false} />
           {seller.dealerName && (
             <p className="flex flex-wrap items-center gap-2 text-sm">
               <DealerBadge />

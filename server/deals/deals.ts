@@ -1,0 +1,179 @@
+import { eq, sql } from 'drizzle-orm';
+import { type DealStatus, RATING_WINDOW_DAYS } from '../../common/deals';
+import { DAY_MS } from '../../common/lifecycle';
+import type { Deal, DealAnswerInput } from '../../common/schemas/deals';
+import { isUuid } from '../ads/cursor';
+import type { Viewer } from '../auth/viewer';
+import { type Database, queryRows } from '../db/client';
+import { deals, trustReports } from '../db/schema/deals';
+import { AppError, notFound } from '../errors';
+import type { Tx } from '../moderation/audit';
+import { authorize } from '../policies/policies';
+import { displayNameOf } from '../sellers/profile';
+
+/** The newest deals the dashboard lists. */
+export const DEALS_MAX = 200;
+
+export type DealRow = typeof deals.$inferSelect;
+
+export async function findDeal(db: Database | Tx, id: string, lock = false): Promise<DealRow | null> {
+  if (!isUuid(id)) return null;
+  const query = db.select().from(deals).where(eq(deals.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export const dealStatusOf = (deal: Pick<DealRow, 'confirmedAt' | 'deniedAt'>): DealStatus =>
+  deal.confirmedAt ? 'confirmed' : deal.deniedAt ? 'denied' : 'awaiting';
+
+/** Until when a confirmed deal may be rated; null for one that is not confirmed. */
+export const ratingUntil = (deal: Pick<DealRow, 'confirmedAt'>) =>
+  deal.confirmedAt ? new Date(new Date(deal.confirmedAt).getTime() + RATING_WINDOW_DAYS * DAY_MS) : null;
+
+type ListRow = {
+  id: string;
+  ad_id: string | null;
+  ad_title: string;
+  seller_id: string;
+  buyer_id: string;
+  price: number;
+  created_at: Date | string;
+  confirmed_at: Date | string | null;
+  denied_at: Date | string | null;
+  other_first: string | null;
+  other_last: string | null;
+  mine_id: string | null;
+  mine_stars: number | null;
+  mine_comment: string | null;
+  mine_revealed: boolean | null;
+  theirs_id: string | null;
+  theirs_stars: number | null;
+  theirs_comment: string | null;
+  theirs_created: Date | string | null;
+  theirs_revealed: boolean | null;
+  theirs_hidden: boolean | null;
+  theirs_reply: string | null;
+  theirs_replied: Date | string | null;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * The caller's deals, as buyer and as seller, newest first, each with the ratings as far as the
+ * caller may see them: their own, and the other side's only once revealed (double-blind).
+ */
+export async function listDeals(db: Database, viewer: Viewer | null, onlyId?: string): Promise<Deal[]> {
+  authorize(viewer, 'deals.list');
+  const me = viewer.id;
+  const rows = await queryRows<ListRow>(
+    db,
+    sql`
+    select d.id, d.ad_id, d.ad_title, d.seller_id, d.buyer_id, d.price, d.created_at, d.confirmed_at, d.denied_at,
+      p.first_name as other_first, p.last_name as other_last,
+      mine.id as mine_id, mine.stars as mine_stars, mine.comment as mine_comment,
+      mine.revealed_at is not null as mine_revealed,
+      theirs.id as theirs_id, theirs.stars as theirs_stars, theirs.comment as theirs_comment,
+      theirs.created_at as theirs_created, theirs.revealed_at is not null as theirs_revealed,
+      theirs.hidden_at is not null as theirs_hidden, theirs.reply as theirs_reply, theirs.replied_at as theirs_replied
+    from deals d
+    left join profiles p on p.id = case when d.seller_id = ${me} then d.buyer_id else d.seller_id end
+    left join ratings mine on mine.deal_id = d.id and mine.rater_id = ${me}
+    left join ratings theirs on theirs.deal_id = d.id and theirs.rater_id <> ${me}
+    where (d.seller_id = ${me} or d.buyer_id = ${me}) ${onlyId ? sql`and d.id = ${onlyId}` : sql``}
+    order by d.created_at desc, d.id desc
+    limit ${DEALS_MAX}`,
+  );
+  const now = Date.now();
+  return rows.map((row) => {
+    const role = row.seller_id === me ? 'seller' : 'buyer';
+    const status = dealStatusOf({
+      confirmedAt: row.confirmed_at as Date | null,
+      deniedAt: row.denied_at as Date | null,
+    });
+    const until = ratingUntil({ confirmedAt: row.confirmed_at as Date | null });
+    const open = status === 'confirmed' && until !== null && until.getTime() > now;
+    const revealed = row.theirs_id !== null && row.theirs_revealed === true && row.theirs_hidden !== true;
+    return {
+      id: row.id,
+      ad: { id: row.ad_id, title: row.ad_title },
+      role,
+      otherParty: {
+        id: role === 'seller' ? row.buyer_id : row.seller_id,
+        displayName: displayNameOf(row.other_first ?? '', row.other_last ?? ''),
+      },
+      price: Number(row.price),
+      createdAt: iso(row.created_at),
+      status,
+      ratingUntil: until ? until.toISOString() : null,
+      myRating:
+        row.mine_id !== null
+          ? {
+              id: row.mine_id,
+              stars: Number(row.mine_stars),
+              comment: row.mine_comment,
+              revealed: row.mine_revealed === true,
+            }
+          : null,
+      theirRating:
+        revealed && row.theirs_id !== null
+          ? {
+              id: row.theirs_id,
+              stars: Number(row.theirs_stars),
+              comment: row.theirs_comment,
+              createdAt: iso(row.theirs_created ?? row.created_at),
+              raterName: displayNameOf(row.other_first ?? '', row.other_last ?? ''),
+              ratedRole: role,
+              reply: row.theirs_reply,
+              repliedAt: row.theirs_replied ? iso(row.theirs_replied) : null,
+              canReply: row.theirs_reply === null,
+            }
+          : null,
+      theyRated: row.theirs_id !== null,
+      can: {
+        confirm: role === 'buyer' && status === 'awaiting',
+        deny: role === 'buyer' && status === 'awaiting',
+        rate: open && row.mine_id === null,
+      },
+    };
+  });
+}
+
+/** One deal as the caller sees it (after an answer or a rating). */
+export async function dealFor(db: Database, viewer: Viewer, id: string): Promise<Deal> {
+  const [deal] = await listDeals(db, viewer, id);
+  if (!deal) throw notFound();
+  return deal;
+}
+
+/**
+ * The buyer confirms the deal (it can then be rated), or denies it: a denied deal is never rated
+ * and goes to the moderators as a report, in the same transaction. 409 once answered.
+ */
+export async function answerDeal(
+  db: Database,
+  viewer: Viewer | null,
+  dealId: string,
+  input: DealAnswerInput,
+) {
+  const subject = await findDeal(db, dealId);
+  if (!subject) throw notFound();
+  authorize(viewer, 'deal.answer', subject);
+  await db.transaction(async (tx) => {
+    const deal = await findDeal(tx, subject.id, true);
+    if (!deal) throw notFound();
+    if (dealStatusOf(deal) !== 'awaiting')
+      throw new AppError(409, 'invalid_transition', 'This deal was already confirmed or denied.');
+    if (input.answer === 'confirm') {
+      await tx.update(deals).set({ confirmedAt: sql`now()` }).where(eq(deals.id, deal.id));
+      return;
+    }
+    await tx.update(deals).set({ deniedAt: sql`now()` }).where(eq(deals.id, deal.id));
+    await tx.insert(trustReports).values({
+      kind: 'deal_denied',
+      dealId: deal.id,
+      reporterId: viewer.id,
+      details: input.details ?? null,
+    });
+  });
+  return dealFor(db, viewer, subject.id);
+}
