@@ -7,6 +7,7 @@ export * from './deals';
 export * from './interactions';
 export * from './legal';
 export * from './mail';
+export * from './price-drops';
 export * from './profiles';
 export * from './rate-limits';
 export * from './saved-searches';

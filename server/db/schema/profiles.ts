@@ -16,4 +16,8 @@ export const profiles = pgTable('profiles', {
   /** A verified dealer (issue 12): when an admin.super approved them, null otherwise or once withdrawn. */
   dealerVerifiedAt: timestamp('dealer_verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Mail me when an ad in my favorites gets cheaper (issue 28); its mails' unsubscribe link turns it off. */
+  priceDropAlerts: boolean('price_drop_alerts').notNull().default(true),
+  /** When the last price-drop mail to them was queued: at most one per alert interval, the rest batched. */
+  priceDropAlertedAt: timestamp('price_drop_alerted_at', { withTimezone: true, precision: 3 }),
 });
