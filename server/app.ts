@@ -43,6 +43,7 @@ import { healthRoutes } from './routes/health';
 import { legalRoutes } from './routes/legal';
 import { meRoutes } from './routes/me';
 import { overviewRoutes } from './routes/overview';
+import { priceInsightRoutes } from './routes/price-insight';
 import { reportsRoutes } from './routes/reports';
 import { reviewWaitRoutes } from './routes/review-wait';
 import { savedSearchesRoutes } from './routes/saved-searches';
@@ -155,7 +156,13 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   app.use('/api/*', listCache.invalidateOnWrite);
   app.use('/api/ads', listCache.middleware);
   // Seller pages and the typical review wait are the same for everyone too (issue 12).
-  for (const path of ['/api/sellers/:id', '/api/sellers/:id/ads', '/api/moderation/typical-wait'])
+  // Issue 28: the post form's price insight, likewise (the form asks as the seller types).
+  for (const path of [
+    '/api/sellers/:id',
+    '/api/sellers/:id/ads',
+    '/api/moderation/typical-wait',
+    '/api/price-insight',
+  ])
     app.use(path, listCache.middleware);
   // A sign-in's password hash is dropped when its client leaves (password-hashing.ts).
   // Only the auth endpoints hash passwords. Reading a request's signal makes @hono/node-server build a
@@ -186,6 +193,7 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   api.route('/', dealersRoutes(services));
   api.route('/', overviewRoutes(services));
   api.route('/', sellersRoutes(services));
+  api.route('/', priceInsightRoutes(services));
   api.route('/', dealsRoutes(services));
   api.route('/', reviewWaitRoutes(services));
   api.route('/', adminModerationRoutes(services));

@@ -25,6 +25,7 @@ import {
 import { accountMarksSchema } from '../scam/safety';
 import { ACTIONS, AD_STATUSES, CATEGORIES, CONDITIONS, SORTS } from '../values';
 import { ratingSummarySchema } from './deals';
+import { priceInsightSchema } from './price-insight';
 import { multiLineText, singleLineText, untrimmedSingleLine } from './text';
 
 // Messages are keys of the `validation` catalog (see schemas/auth.ts).
@@ -229,6 +230,8 @@ export const adDetailSchema = adCardSchema.extend({
       images: z.array(adImageSchema),
     })
     .nullable(),
+  /** Issue 28: the median price of comparable ads (server/ads/price-insight.ts); null below 5 of them. */
+  priceInsight: priceInsightSchema.nullable(),
   /** What the viewer may do with the ad, so the UI hides what the server would refuse. */
   can: z.object({
     edit: z.boolean(),
@@ -313,10 +316,7 @@ export const browseQuerySchema = z
   .refine(
     (query) =>
       query.priceMin === undefined || query.priceMax === undefined || query.priceMin <= query.priceMax,
-    {
-      path: ['priceMax'],
-      message: 'priceRange',
-    },
+    { path: ['priceMax'], message: 'priceRange' },
   );
 export type BrowseQuery = z.input<typeof browseQuerySchema>;
 

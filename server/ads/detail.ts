@@ -9,6 +9,7 @@ import { accountMarksOf } from '../scam/account-marks';
 import { displayNameOf } from '../sellers/profile';
 import { AdGoneError, availabilityOf } from './gone';
 import { presentDetail } from './presenters';
+import { findPriceInsight } from './price-insight';
 import { findAd, imagesOfAd } from './queries';
 import { loadRevisionView } from './revision-view';
 
@@ -28,11 +29,19 @@ export async function loadAdDetail(
   const { found } = availability;
   // Issue 26: the owner's pending edit is theirs and the moderators' to see, never the public's.
   const seesRevision = can(viewer, 'ad.update', found.subject) || can(viewer, 'ad.moderate', found.subject);
-  const [images, dealerName, revision, marks] = await Promise.all([
-    imagesOfAd(deps.db, deps.storage, found.ad.id),
-    found.ad.sellerDealer ? dealerNameOf(deps.db, found.ad.userId) : null,
-    seesRevision ? loadRevisionView(deps.db, deps.storage, found.ad.id) : null,
-    accountMarksOf(deps.db, found.ad.userId),
+  const { ad } = found;
+  const [images, dealerName, revision, marks, priceInsight] = await Promise.all([
+    imagesOfAd(deps.db, deps.storage, ad.id),
+    ad.sellerDealer ? dealerNameOf(deps.db, ad.userId) : null,
+    seesRevision ? loadRevisionView(deps.db, deps.storage, ad.id) : null,
+    accountMarksOf(deps.db, ad.userId),
+    // Issue 28: in the answer, so the server-rendered page carries it and the browser asks nothing more.
+    findPriceInsight(deps.db, {
+      brand: ad.brand,
+      model: ad.model,
+      caliberId: ad.caliberId,
+      excludeAdId: ad.id,
+    }),
   ]);
   const seller = {
     id: found.ad.userId,
@@ -43,7 +52,7 @@ export async function loadAdDetail(
     ...marks,
   };
   const reserved = found.ad.reserved === true;
-  return presentDetail(found.ad, images, seller, revision, {
+  const detail = presentDetail(found.ad, images, seller, revision, {
     edit: can(viewer, 'ad.update', found.subject),
     delete: can(viewer, 'ad.delete', found.subject),
     renew: can(viewer, 'ad.renew', found.subject),
@@ -55,6 +64,7 @@ export async function loadAdDetail(
     releaseReservation:
       reserved && found.ad.status === 'approved' && can(viewer, 'ad.manageSale', found.subject),
   });
+  return { ...detail, priceInsight };
 }
 
 /** A gone ad that still names itself (sold) shows its first photo too. */

@@ -93,7 +93,8 @@ export function presentDetail(
   seller: AdDetail['seller'],
   revision: AdDetail['revision'],
   can: AdDetail['can'],
-): AdDetail {
+  // The price insight is a query of its own (server/ads/detail.ts adds it).
+): Omit<AdDetail, 'priceInsight'> {
   return {
     ...presentCard(row, images[0] ?? null),
     userId: row.userId,

@@ -52,6 +52,13 @@ export const ads = pgTable(
     /** The canonical caliber (common/calibers.ts) the caliber text or title names, for filters and synonyms. */
     caliberId: text('caliber_id'),
     /**
+     * Issue 28, price insight: brand and model as comparables match them (ad_match_key, migration
+     * 0030: no accents, case, spaces or punctuation, so "G17", "g-17" and "G 17" are one). Generated
+     * by the database, so that no write path can forget them.
+     */
+    brandKey: text('brand_key').generatedAlwaysAs(sql`ad_match_key(brand)`),
+    modelKey: text('model_key').generatedAlwaysAs(sql`ad_match_key(model)`),
+    /**
      * What the search document adds to the ad's own words, made by server/ads/search-document.ts:
      * `searchWords` are stemmed like the text (lemmas of irregular forms, split model numbers),
      * `searchTokens` are kept verbatim (caliber ids). `searchVersion` says which rules made them, so
@@ -161,6 +168,13 @@ export const ads = pgTable(
     index('ads_approved_expiry_idx').on(t.expiresAt).where(approved),
     index('ads_expired_purge_idx').on(t.expiredAt).where(sql`status = 'expired'`),
     index('ads_search_xid_idx').on(t.searchXid),
+    // Price insight (server/ads/price-insight.ts): the comparables of one brand, model and caliber
+    // in their 12-month window, with what the median reads, as an index-only scan.
+    index('ads_price_insight_idx')
+      .on(t.brandKey, t.modelKey, t.caliberId, t.firstApprovedAt, t.price, t.status, t.id)
+      .where(
+        sql`status in ('approved', 'sold', 'expired') and brand_key is not null and model_key is not null`,
+      ),
     index('ads_review_queue_idx').on(t.createdAt).where(sql`status in ('pending', 'needs_changes')`),
   ],
 );
