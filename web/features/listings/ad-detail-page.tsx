@@ -28,6 +28,7 @@ import { AdGallery } from './ad-gallery';
 import { AdPicture, ImagePlaceholder } from './ad-picture';
 import { goneOf, isAdNotFound, useAd } from './listings-api';
 import { actionText, placeText } from './place';
+import { PriceInsightLine } from './price-insight-line';
 import { ShareButton } from './share-button';
 
 type AdDetailPageProps = {
@@ -197,6 +198,14 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
               <p className="text-3xl font-bold text-primary">{formatPrice(ad.price, i18n.language)}</p>
               {ad.status === 'approved' && <ShareButton title={ad.title} />}
             </div>
+            {ad.priceInsight && ad.brand && ad.model && ad.caliberId && (
+              <PriceInsightLine
+                insight={ad.priceInsight}
+                brand={ad.brand}
+                model={ad.model}
+                caliberId={ad.caliberId}
+              />
+            )}
             <div className="flex flex-col gap-1 text-sm text-muted-foreground">
               <span className="flex items-center gap-1.5">
                 <MapPin className="size-4 shrink-0" aria-hidden="true" />

@@ -22,6 +22,7 @@ import { type ComponentProps, type FormEvent, type ReactNode, useId } from 'reac
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { FormPriceInsight } from './form-price-insight';
 import { ImageUploadField } from './image-upload-field';
 import { BrandInput, CaliberInput } from './spec-inputs';
 import { TitleCounter } from './title-counter';
@@ -257,6 +258,7 @@ export function AdForm({
               required
             />
           </Field>
+          <FormPriceInsight control={form.control} />
         </div>
       </fieldset>
 
