@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   PRICE_INSIGHT_MIN_COMPARABLES,
   PRICE_INSIGHT_MONTHS,
@@ -26,25 +26,28 @@ export type Comparing = {
  * comparables alone; only sold ones look up their deal.
  */
 export async function findPriceInsight(db: Database, comparing: Comparing): Promise<PriceInsight | null> {
-  const { brand, model, caliberId } = comparing;
-  if (!brand || !model || !caliberId) return null;
-  const [row] = await queryRows<{ count: number; median: number | null }>(
-    db,
-    sql`select count(*)::int as count, percentile_cont(0.5) within group (order by c.price) as median
-        from (
-          select case when a.status = 'sold'
-                   then coalesce((select d.price from deals d where d.ad_id = a.id and d.denied_at is null), a.price)
-                   else a.price end as price
-            from ads a
-           where a.brand_key = ad_match_key(${brand}::text)
-             and a.model_key = ad_match_key(${model}::text)
-             and a.caliber_id = ${caliberId}
-             and a.status in ('approved', 'sold', 'expired')
-             and a.brand_key is not null and a.model_key is not null
-             and a.first_approved_at >= now() - make_interval(months => ${PRICE_INSIGHT_MONTHS})
-             and a.id is distinct from ${comparing.excludeAdId ?? null}::uuid
-        ) c`,
-  );
+  const query = priceInsightQuery(comparing);
+  if (!query) return null;
+  const [row] = await queryRows<{ count: number; median: number | null }>(db, query);
   if (!row || row.count < PRICE_INSIGHT_MIN_COMPARABLES || row.median === null) return null;
   return { median: Math.round(Number(row.median)), count: row.count, months: PRICE_INSIGHT_MONTHS };
+}
+
+/** The statement findPriceInsight runs (the bench explains it), or null when there is nothing to compare by. */
+export function priceInsightQuery({ brand, model, caliberId, excludeAdId }: Comparing): SQL | null {
+  if (!brand || !model || !caliberId) return null;
+  return sql`select count(*)::int as count, percentile_cont(0.5) within group (order by c.price) as median
+    from (
+      select case when a.status = 'sold'
+               then coalesce((select d.price from deals d where d.ad_id = a.id and d.denied_at is null), a.price)
+               else a.price end as price
+        from ads a
+       where a.brand_key = ad_match_key(${brand}::text)
+         and a.model_key = ad_match_key(${model}::text)
+         and a.caliber_id = ${caliberId}
+         and a.status in ('approved', 'sold', 'expired')
+         and a.brand_key is not null and a.model_key is not null
+         and a.first_approved_at >= now() - make_interval(months => ${PRICE_INSIGHT_MONTHS})
+         and a.id is distinct from ${excludeAdId ?? null}::uuid
+    ) c`;
 }
