@@ -536,6 +536,11 @@ const ROUTES: Record<string, Case[]> = {
     superOnly(200),
   ),
   // ——— Seller profiles (issue 12): public, but a deactivated account has none ———
+  // Issue 28: public, like browse.
+  'GET /api/price-insight': one(
+    () => ({ path: '/api/price-insight?brand=Glock&model=G17&caliber=9x19' }),
+    all(200),
+  ),
   'GET /api/sellers/:id': sellerCases(''),
   'GET /api/sellers/:id/ads': sellerCases('/ads'),
   'GET /api/moderation/typical-wait': one(() => ({ path: '/api/moderation/typical-wait' }), all(200)),

@@ -137,7 +137,7 @@ describe('GET /api/price-insight', () => {
     const res = await visitor.get<ErrorBody>(`/api/price-insight?${new URLSearchParams(query)}`);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_error');
-    expect(res.body.error.message).toContain(field);
+    expect(res.body.error.message.startsWith(`${field}:`)).toBe(true);
   });
 });
 

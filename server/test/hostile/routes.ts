@@ -10,6 +10,7 @@ import { DEALERS_ROUTES } from './dealers-routes';
 import { DEALS_ROUTES } from './deals-routes';
 import { INTERACTIONS_ROUTES } from './interactions-routes';
 import { LEGAL_ROUTES } from './legal-routes';
+import { PRICE_INSIGHT_ROUTES } from './price-insight-routes';
 import type { Draft, Fixtures, HostileRequest } from './request-types';
 import type { RouteSpec } from './route-spec';
 import { SAVED_SEARCHES_ROUTES } from './saved-searches-routes';
@@ -27,6 +28,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   ...DEALERS_ROUTES,
   ...DEALS_ROUTES,
   ...SELLERS_ROUTES,
+  ...PRICE_INSIGHT_ROUTES,
   ...ADMIN_ROUTES,
   ...AUTH_ROUTES,
 };
