@@ -34,3 +34,8 @@ export const SAVED_SEARCHES_MAX = 25;
 
 export const MESSAGE_MAX = 2000;
 export const REPORT_DETAILS_MAX = 1000;
+
+/** Issue 28: a public price lowered by at least this share is told to those who keep the ad in favorites. */
+export const PRICE_DROP_ALERT_RATIO = 0.05;
+/** Issue 28: the ad page lists this many of its latest price changes. */
+export const PRICE_HISTORY_SHOWN = 5;

@@ -202,6 +202,11 @@ export const adDetailSchema = adCardSchema.extend({
   /** When the owner marked it sold; the page shows the "Vândut" banner with this date. */
   soldAt: z.string().nullable(),
   /**
+   * Issue 28: the latest changes of its public price, newest first (at most PRICE_HISTORY_SHOWN):
+   * "redus de la 4.200 la 3.900 lei, 12 nov.".
+   */
+  priceHistory: z.array(z.object({ from: z.number(), to: z.number(), at: z.string() })),
+  /**
    * Issue 26: the owner's edit of the published ad, waiting for review or sent back for changes; only
    * its owner and moderators see it (null for everyone else). The fields above stay the public version.
    */

@@ -111,6 +111,8 @@ export const profileUpdateSchema = z.object({
     .transform((value) => value || null)
     .nullish(),
   locale: localeSchema.optional(),
+  /** Issue 28: mail me when an ad in my favorites gets cheaper. */
+  priceDropAlerts: z.boolean().optional(),
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
@@ -129,6 +131,7 @@ export const meSchema = z.object({
     locale: localeSchema,
     isActive: z.boolean(),
     createdAt: z.string(),
+    priceDropAlerts: z.boolean(),
   }),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -115,8 +115,11 @@ export const unsubscribeTokenSchema = z.object({ token: untrimmedSingleLine().mi
 
 /** What the unsubscribe page shows and the POST answers. */
 export const unsubscribeInfoSchema = z.object({
-  /** One search's alerts, or the daily digest (every daily search of the user). */
-  kind: z.enum(['search', 'digest']),
+  /**
+   * One search's alerts, the daily digest (every daily search of the user), or (issue 28) the
+   * price-drop alerts of the user's favorites (name empty; frequency instant while on).
+   */
+  kind: z.enum(['search', 'digest', 'priceDrops']),
   /** The search's name; for the digest, the names of its searches joined. */
   name: z.string(),
   frequency: z.enum(SAVED_SEARCH_FREQUENCIES),

@@ -106,8 +106,17 @@ export async function collectUserData(deps: Deps, userId: string) {
               sql`, `,
             )}) order by created_at`,
         ),
+        // Issue 28: every public price each ad had.
+        priceChanges: await queryRows<Row>(
+          deps.db,
+          sql`select ad_id, old_price, new_price, changed_at from ad_price_changes
+            where ad_id in (${sql.join(
+              adIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )}) order by changed_at`,
+        ),
       }
-    : { pendingEdits: [], decisions: [] };
+    : { pendingEdits: [], decisions: [], priceChanges: [] };
   return {
     format: 'armamarket-export/1',
     exportedAt: new Date().toISOString(),

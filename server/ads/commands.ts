@@ -16,13 +16,16 @@ import { adDeclarations, adImages, adRevisions, ads } from '../db/schema/ads';
 import { AppError, notFound } from '../errors';
 import { validationMessage } from '../http/validation';
 import { deleteStoredImage } from '../images/store-image';
+import type { JobQueue } from '../jobs/queue';
 import { recordAction } from '../moderation/audit';
+import { recordPriceChange } from '../price-drops/price-drops';
 import { matchAdPhotos } from '../scam/photo-matching';
 import { adValueColumns } from './queries';
 import { SEARCH_VERSION, searchFields } from './search-document';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Deps = Pick<Services, 'db' | 'storage' | 'logger'>;
+type EditDeps = Deps & Pick<Services, 'queue'>;
 
 const imageInvalid = () =>
   new AppError(
@@ -158,7 +161,7 @@ async function lockOwnAd(tx: Tx, adId: string, ownerId: string) {
  * Images no longer listed are deleted with their files (files first, see releaseImages) once applied.
  */
 export async function updateAd(
-  deps: Deps,
+  deps: EditDeps,
   adId: string,
   owner: Submitter,
   input: AdInputParsed,
@@ -187,6 +190,11 @@ export async function updateAd(
     const outcome = editOutcome(current.status, changed, current, after);
     if (outcome === 'live' || outcome === 'liveAndReview') {
       await tx.update(ads).set({ price: after.price, updatedAt: sql`now()` }).where(eq(ads.id, adId));
+      await recordPriceChange(deps.queue, tx, {
+        adId,
+        oldPrice: Number(current.price),
+        newPrice: after.price,
+      });
     }
     if (outcome === 'review' || outcome === 'liveAndReview') {
       await checkImages(tx, adId, owner.id, input.imageIds);
@@ -237,13 +245,19 @@ async function checkImages(tx: Tx, adId: string, ownerId: string, imageIds: stri
  */
 export async function applyRevision(
   tx: Tx,
-  ad: { id: string; userId: string },
+  queue: JobQueue,
+  ad: { id: string; userId: string; price: number | string },
   revision: { fields: AdValues; imageIds: string[] },
 ): Promise<ReleasedImage[]> {
   await tx
     .update(ads)
     .set({ ...columnsOf(revision.fields), updatedAt: sql`now()` })
     .where(eq(ads.id, ad.id));
+  await recordPriceChange(queue, tx, {
+    adId: ad.id,
+    oldPrice: Number(ad.price),
+    newPrice: revision.fields.price,
+  });
   const claimable = await tx
     .select({ id: adImages.id })
     .from(adImages)

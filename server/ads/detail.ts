@@ -5,6 +5,7 @@ import { dealerNameOf } from '../dealers/dealers';
 import { summaryOf } from '../deals/score';
 import { notFound } from '../errors';
 import { can } from '../policies/policies';
+import { priceHistoryOf } from '../price-drops/price-history';
 import { accountMarksOf } from '../scam/account-marks';
 import { displayNameOf } from '../sellers/profile';
 import { AdGoneError, availabilityOf } from './gone';
@@ -30,7 +31,7 @@ export async function loadAdDetail(
   // Issue 26: the owner's pending edit is theirs and the moderators' to see, never the public's.
   const seesRevision = can(viewer, 'ad.update', found.subject) || can(viewer, 'ad.moderate', found.subject);
   const { ad } = found;
-  const [images, dealerName, revision, marks, priceInsight] = await Promise.all([
+  const [images, dealerName, revision, marks, priceInsight, priceHistory] = await Promise.all([
     imagesOfAd(deps.db, deps.storage, ad.id),
     ad.sellerDealer ? dealerNameOf(deps.db, ad.userId) : null,
     seesRevision ? loadRevisionView(deps.db, deps.storage, ad.id) : null,
@@ -42,6 +43,7 @@ export async function loadAdDetail(
       caliberId: ad.caliberId,
       excludeAdId: ad.id,
     }),
+    priceHistoryOf(deps.db, ad.id),
   ]);
   const seller = {
     id: found.ad.userId,
@@ -64,7 +66,7 @@ export async function loadAdDetail(
     releaseReservation:
       reserved && found.ad.status === 'approved' && can(viewer, 'ad.manageSale', found.subject),
   });
-  return { ...detail, priceInsight };
+  return { ...detail, priceInsight, priceHistory };
 }
 
 /** A gone ad that still names itself (sold) shows its first photo too. */

@@ -93,8 +93,8 @@ export function presentDetail(
   seller: AdDetail['seller'],
   revision: AdDetail['revision'],
   can: AdDetail['can'],
-  // The price insight is a query of its own (server/ads/detail.ts adds it).
-): Omit<AdDetail, 'priceInsight'> {
+  // The price insight and history are queries of their own (server/ads/detail.ts adds them).
+): Omit<AdDetail, 'priceInsight' | 'priceHistory'> {
   return {
     ...presentCard(row, images[0] ?? null),
     userId: row.userId,

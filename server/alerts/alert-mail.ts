@@ -10,27 +10,29 @@ export type AlertAd = {
   price: number;
   county: string | null;
   imageUrl: string | null;
+  /** A line under the price (a price-drop mail's "was 4.200 lei"). */
+  note?: string;
 };
 export type AlertSection = { name: string; searchUrl: string; unsubscribeUrl: string; ads: AlertAd[] };
 
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
-const priceText = (price: number) =>
+export const priceText = (price: number) =>
   `${new Intl.NumberFormat(PRICE_LOCALE, { maximumFractionDigits: 2 }).format(price)} lei`;
 
 function adUrl(publicUrl: string, id: string) {
   return new URL(`/ad/${id}`, publicUrl).toString();
 }
 
-function cardsText(publicUrl: string, ads: AlertAd[]): string {
+export function cardsText(publicUrl: string, ads: AlertAd[]): string {
   return ads
     .map((ad) => {
       const where = countyName(ad.county);
-      return `- ${oneLine(ad.title)} — ${priceText(ad.price)}${where ? ` — ${where}` : ''}\n  ${adUrl(publicUrl, ad.id)}`;
+      return `- ${oneLine(ad.title)} — ${priceText(ad.price)}${ad.note ? ` (${ad.note})` : ''}${where ? ` — ${where}` : ''}\n  ${adUrl(publicUrl, ad.id)}`;
     })
     .join('\n');
 }
 
-function cardsHtml(publicUrl: string, ads: AlertAd[]): string {
+export function cardsHtml(publicUrl: string, ads: AlertAd[]): string {
   return ads
     .map((ad) => {
       const url = escapeHtml(adUrl(publicUrl, ad.id));
@@ -40,18 +42,18 @@ function cardsHtml(publicUrl: string, ads: AlertAd[]): string {
         : '<div style="width:120px;height:90px;background:#e8eae3;border-radius:4px"></div>';
       return `<tr><td style="padding:6px 12px 6px 0;vertical-align:top"><a href="${url}">${photo}</a></td>
 <td style="padding:6px 0;vertical-align:top"><a href="${url}" style="color:#222;font-weight:600;text-decoration:none">${escapeHtml(oneLine(ad.title))}</a><br>
-<span style="color:#3b4a2a;font-weight:600">${escapeHtml(priceText(ad.price))}</span>${where ? `<br><span style="color:#555">${escapeHtml(where)}</span>` : ''}</td></tr>`;
+<span style="color:#3b4a2a;font-weight:600">${escapeHtml(priceText(ad.price))}</span>${ad.note ? ` <span style="color:#555">${escapeHtml(ad.note)}</span>` : ''}${where ? `<br><span style="color:#555">${escapeHtml(where)}</span>` : ''}</td></tr>`;
     })
     .join('\n');
 }
 
-const frame = (language: Language, inner: string) =>
+export const frame = (language: Language, inner: string) =>
   `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5">
 ${inner}
 </body></html>`;
 
 /** One-click unsubscribe (RFC 8058): the mail client posts to this URL, without a session. */
-const unsubscribeHeaders = (apiUrl: string) => ({
+export const unsubscribeHeaders = (apiUrl: string) => ({
   'List-Unsubscribe': `<${apiUrl}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });

@@ -12,6 +12,7 @@ import {
   savedQueryPath,
   savedQuerySchema,
   savedSearchName,
+  type UnsubscribeInfo,
 } from '../../common/schemas/saved-searches';
 import { canonicalBrand, LANGUAGES, type Language } from '../../common/values';
 import { isUuid } from '../ads/cursor';
@@ -21,6 +22,7 @@ import { type Database, queryRows } from '../db/client';
 import { profiles } from '../db/schema/profiles';
 import { savedSearches, savedSearchMatches } from '../db/schema/saved-searches';
 import { AppError, notFound } from '../errors';
+import { unsubscribePriceDrops } from '../price-drops/price-drops';
 import { textKeysOf } from './text-keys';
 
 type ParsedBrowseQuery = z.output<typeof browseQuerySchema>;
@@ -267,7 +269,12 @@ export async function unsubscribe(
   db: Database,
   target: import('./unsubscribe-token').UnsubscribeTarget,
   apply: boolean,
-): Promise<{ kind: 'search' | 'digest'; name: string; frequency: SavedSearchFrequency } | null> {
+): Promise<{ kind: UnsubscribeInfo['kind']; name: string; frequency: SavedSearchFrequency } | null> {
+  if (target.kind === 'p') {
+    // Issue 28: a price-drop mail's link stops that person's price-drop alerts.
+    const found = await unsubscribePriceDrops(db, target.userId, apply);
+    return found && { kind: 'priceDrops', name: '', frequency: found.on ? 'instant' : 'off' };
+  }
   if (target.kind === 's') {
     const [row] = await db
       .select()

@@ -28,6 +28,10 @@ export const QUEUES = {
   alertInstant: 'alert-instant',
   /** The 08:00 Europe/Bucharest digest of daily saved searches (a cron job, once per cluster). */
   alertDigest: 'alert-digest',
+  /** Issue 28: tells those who keep an ad in favorites about its price drop (queued with the new price). */
+  priceDropFanout: 'price-drop-fanout',
+  /** One person's price-drop mail: one job per person at a time, at most one mail per alert interval. */
+  priceDropAlert: 'price-drop-alert',
   /** A user's data export (issue 31): builds the ZIP, marks it ready, mails its owner. */
   accountExport: 'account-export',
   /** Deletes an export's file once its 24 hours are up (queued with a start time). */
@@ -88,6 +92,10 @@ function queueOptions(settings: QueueSettings): Record<QueueName, Omit<Queue, 'n
     // Stately, keyed by the search: one alert waiting and one running per search, so a match that
     // arrives while one waits is mailed by that one.
     [QUEUES.alertInstant]: { policy: 'stately', ...ALERT_JOB_RETRIES },
+    [QUEUES.priceDropFanout]: ALERT_JOB_RETRIES,
+    // Stately, keyed by the person, like the instant alerts: a drop that arrives while their mail
+    // waits is told by that mail.
+    [QUEUES.priceDropAlert]: { policy: 'stately', ...ALERT_JOB_RETRIES },
     [QUEUES.accountExport]: ACCOUNT_JOB_RETRIES,
     [QUEUES.accountExportExpire]: ACCOUNT_JOB_RETRIES,
     [QUEUES.accountDelete]: ACCOUNT_JOB_RETRIES,
@@ -190,6 +198,8 @@ export function createJobQueue(target: QueueTarget, settings: QueueSettings, log
         QUEUES.accountExportExpire,
         QUEUES.accountDelete,
         QUEUES.accountAdsPurge,
+        QUEUES.priceDropFanout,
+        QUEUES.priceDropAlert,
       ] as const) {
         const { policy, ...changeable } = options[name];
         await boss.createQueue(name, { policy, ...changeable });

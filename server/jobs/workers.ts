@@ -3,14 +3,16 @@ import { workAccountData } from './account-data';
 import { workAlerts } from './alerts';
 import { workMail } from './mail-job';
 import { workMaintenance } from './maintenance';
+import { workPriceDrops } from './price-drops';
 
 /**
  * Makes this process one of the cluster's workers: it sends queued mail, matches saved searches and
- * sends their alerts, and takes its turn at the cron jobs. Call after `services.queue.start()`.
+ * sends their alerts and the price drops, and takes its turn at the cron jobs. Call after `services.queue.start()`.
  */
 export async function startWorkers(services: Services): Promise<void> {
   await workMail(services.queue, services);
   await workMaintenance(services, services.config.maintenanceCron);
   await workAlerts(services);
   await workAccountData(services);
+  await workPriceDrops(services);
 }

@@ -31,6 +31,8 @@ export const invalidTransition = () =>
   );
 
 type LockedAd = {
+  /** The public price, before a revision's is applied (its price history, issue 28). */
+  price: number;
   id: string;
   userId: string;
   title: string;
@@ -50,6 +52,7 @@ export async function lockAd(tx: Tx, adId: string): Promise<LockedAd> {
       status: ads.status,
       featured: ads.featured,
       moderationReason: ads.moderationReason,
+      price: ads.price,
     })
     .from(ads)
     .where(eq(ads.id, adId))

@@ -49,7 +49,7 @@ export async function decideRevision(
     }
     let released: ReleasedImage[] = [];
     if (transition === 'approve') {
-      released = await applyRevision(tx, ad, revision);
+      released = await applyRevision(tx, deps.queue, ad, revision);
       // Saved searches: the ad's new version may match searches the old one did not.
       await queueAdMatching(deps.queue, tx, ad.id);
     } else if (transition === 'reject') {

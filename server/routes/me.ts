@@ -44,7 +44,7 @@ const updateProfile = createRoute({
   method: 'patch',
   path: '/me/profile',
   tags: ['account'],
-  summary: 'Update names, phone, address and e-mail language',
+  summary: 'Update names, phone, address, e-mail language and the price-drop alerts',
   middleware: [jsonBodyLimit(16 * 1024)] as const,
   request: { body: { content: { 'application/json': { schema: profileUpdateSchema } }, required: true } },
   responses: {
@@ -70,6 +70,7 @@ async function presentMe(db: Database, viewer: Viewer): Promise<Me> {
       locale: profile.locale === 'en' ? 'en' : 'ro',
       isActive: profile.isActive,
       createdAt: profile.createdAt.toISOString(),
+      priceDropAlerts: profile.priceDropAlerts,
     },
   };
 }
@@ -99,6 +100,7 @@ export function meRoutes({ db }: Services) {
             phone: input.phone ?? null,
             address: input.address ?? null,
             ...(input.locale ? { locale: input.locale } : {}),
+            ...(input.priceDropAlerts !== undefined ? { priceDropAlerts: input.priceDropAlerts } : {}),
           })
           .where(eq(profiles.id, viewer.id));
         return c.json(await presentMe(db, viewer), 200);

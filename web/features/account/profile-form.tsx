@@ -13,8 +13,15 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { updateProfile } from './account-api';
 
-type Values = { firstName: string; lastName: string; phone: string; address: string; locale: string };
-const ORDER = ['firstName', 'lastName', 'phone', 'address', 'locale'] as const;
+type Values = {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  address: string;
+  locale: string;
+  priceDropAlerts: boolean;
+};
+const ORDER = ['firstName', 'lastName', 'phone', 'address', 'locale', 'priceDropAlerts'] as const;
 
 export function ProfileForm({ me }: { me: Me }) {
   const { t } = useTranslation('account');
@@ -28,6 +35,7 @@ export function ProfileForm({ me }: { me: Me }) {
       phone: me.profile.phone ?? '',
       address: me.profile.address ?? '',
       locale: me.profile.locale,
+      priceDropAlerts: me.profile.priceDropAlerts,
     },
   });
 
@@ -81,6 +89,14 @@ export function ProfileForm({ me }: { me: Me }) {
               ))}
             </select>
           </FormField>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+              {...register('priceDropAlerts')}
+            />
+            <span>{t('profile.priceDropAlerts')}</span>
+          </label>
           <Button type="submit" disabled={saving} className="self-start">
             {saving ? t('profile.saving') : t('profile.save')}
           </Button>

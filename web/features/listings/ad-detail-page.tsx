@@ -28,6 +28,7 @@ import { AdGallery } from './ad-gallery';
 import { AdPicture, ImagePlaceholder } from './ad-picture';
 import { goneOf, isAdNotFound, useAd } from './listings-api';
 import { actionText, placeText } from './place';
+import { PriceHistoryLine } from './price-history-line';
 import { PriceInsightLine } from './price-insight-line';
 import { ShareButton } from './share-button';
 
@@ -198,6 +199,7 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
               <p className="text-3xl font-bold text-primary">{formatPrice(ad.price, i18n.language)}</p>
               {ad.status === 'approved' && <ShareButton title={ad.title} />}
             </div>
+            <PriceHistoryLine history={ad.priceHistory} />
             {ad.priceInsight && ad.brand && ad.model && ad.caliberId && (
               <PriceInsightLine
                 insight={ad.priceInsight}

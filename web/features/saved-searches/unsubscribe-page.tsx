@@ -1,3 +1,4 @@
+import type { UnsubscribeInfo } from '@common/schemas/saved-searches';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { ApiError } from '@web/lib/api';
@@ -25,7 +26,9 @@ export function UnsubscribePage() {
       : unsubscribe.isError
         ? failureOf(unsubscribe.error)
         : null;
-  const digest = info.data?.kind === 'digest';
+  /** The text of each kind of link: one search, the digest's searches, or (issue 28) price drops. */
+  const keyOf = (base: string, kind: UnsubscribeInfo['kind'] | undefined) =>
+    kind === 'digest' ? `${base}Digest` : kind === 'priceDrops' ? `${base}PriceDrops` : base;
 
   let body: React.ReactNode;
   if (failure) {
@@ -50,9 +53,7 @@ export function UnsubscribePage() {
     body = (
       <>
         <p role="status" data-testid="unsubscribe-done">
-          {unsubscribe.data.kind === 'digest'
-            ? t('unsubscribe.doneDigest', { name: unsubscribe.data.name })
-            : t('unsubscribe.done', { name: unsubscribe.data.name })}
+          {t(keyOf('unsubscribe.done', unsubscribe.data.kind), { name: unsubscribe.data.name })}
         </p>
         <Button asChild variant="outline">
           <Link to="/dashboard/saved-searches">{t('unsubscribe.manage')}</Link>
@@ -63,17 +64,13 @@ export function UnsubscribePage() {
     const off = info.data.frequency === 'off';
     body = off ? (
       <p role="status" data-testid="unsubscribe-done">
-        {digest
+        {info.data.kind === 'digest'
           ? t('unsubscribe.doneDigest', { name: info.data.name })
-          : t('unsubscribe.already', { name: info.data.name })}
+          : t(keyOf('unsubscribe.already', info.data.kind), { name: info.data.name })}
       </p>
     ) : (
       <>
-        <p>
-          {digest
-            ? t('unsubscribe.questionDigest', { name: info.data.name })
-            : t('unsubscribe.question', { name: info.data.name })}
-        </p>
+        <p>{t(keyOf('unsubscribe.question', info.data.kind), { name: info.data.name })}</p>
         <Button
           type="button"
           onClick={() => unsubscribe.mutate()}
