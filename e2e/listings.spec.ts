@@ -114,4 +114,6 @@ test('post an ad with two cropped photos, get it approved, find it, browse its g
   await page.goto(`/ad/${ad.id}`);
   await expect(page.getByText('Acest anunț așteaptă verificarea unui moderator')).toHaveCount(0);
   await expect(page.getByText(/4\.200/).first()).toBeVisible();
+  // Issue 28: the page keeps the price's history.
+  await expect(page.getByTestId('price-history')).toContainText(/Redus de la 4\.500\sRON la 4\.200\sRON/);
 });
