@@ -110,6 +110,11 @@ export const deals = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     confirmedAt: at('confirmed_at'),
     deniedAt: at('denied_at'),
+    /**
+     * Issue 29: when the seller ticked "Am făcut radierea" (the weapon struck off their permit); the
+     * reminder of that step is not sent after it.
+     */
+    deregisteredAt: at('deregistered_at'),
   },
   (t) => [
     check('deals_price_check', sql`${t.price} > 0`),

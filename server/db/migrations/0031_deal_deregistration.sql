@@ -1,0 +1,1 @@
+ALTER TABLE "deals" ADD COLUMN "deregistered_at" timestamp (3) with time zone;
