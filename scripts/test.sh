@@ -12,6 +12,9 @@ case "$(node --version)" in v24.*) ;; *) echo "Expected Node 24 from the project
 step "Chromium for the browser tests"
 bash scripts/ensure-chromium.sh
 
+step "pdftotext for the sale contract's tests"
+bash scripts/ensure-pdftotext.sh
+
 step "Typecheck"
 npm run --silent typecheck
 
