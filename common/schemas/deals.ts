@@ -206,6 +206,10 @@ export const trustReportSchema = z.object({
       stars: z.number(),
       comment: z.string().nullable(),
       rater: z.string(),
+      /** The rated person's side of the deal: with the deal's names, says who rated whom. */
+      ratedRole: z.enum(['buyer', 'seller']),
+      /** The rated person's public answer, which the moderator reads along with the rating. */
+      reply: z.string().nullable(),
       hidden: z.boolean(),
     })
     .nullable(),

@@ -35,6 +35,8 @@ type Row = {
   comment: string | null;
   rater_first: string | null;
   rater_last: string | null;
+  rated_role: 'buyer' | 'seller' | null;
+  reply: string | null;
   hidden: boolean | null;
 };
 
@@ -47,7 +49,8 @@ export async function listTrustReports(db: Database, status: 'open' | 'all'): Pr
       d.id as deal_id, d.ad_id, d.ad_title, d.price,
       sp.first_name as seller_first, sp.last_name as seller_last,
       bp.first_name as buyer_first, bp.last_name as buyer_last,
-      r.id as rating_id, r.stars, r.comment, rp.first_name as rater_first, rp.last_name as rater_last,
+      r.id as rating_id, r.stars, r.comment, r.rated_role, r.reply,
+      rp.first_name as rater_first, rp.last_name as rater_last,
       r.hidden_at is not null as hidden
     from trust_reports t
     left join ratings r on r.id = t.rating_id
@@ -83,6 +86,8 @@ export async function listTrustReports(db: Database, status: 'open' | 'all'): Pr
                 stars: Number(row.stars),
                 comment: row.comment,
                 rater: name(row.rater_first, row.rater_last),
+                ratedRole: row.rated_role === 'buyer' ? 'buyer' : 'seller',
+                reply: row.reply,
                 hidden: row.hidden === true,
               }
             : null,
