@@ -14,6 +14,7 @@ import type {
   DealerApplicationStatus,
   DealerApplicationsPage,
 } from '@common/schemas/dealers';
+import type { TrustReportList } from '@common/schemas/deals';
 import type { SuspectList } from '@common/schemas/suspects';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
@@ -27,6 +28,7 @@ export const adminKeys = {
   audit: () => [...adminKeys.all, 'audit'] as const,
   dealers: (status: DealerApplicationStatus) => [...adminKeys.all, 'dealers', status] as const,
   suspects: () => [...adminKeys.all, 'suspects'] as const,
+  trust: (status: 'open' | 'all') => [...adminKeys.all, 'trust', status] as const,
 };
 
 const withCursor = (path: string, cursor: string | null, params: Record<string, string> = {}) => {
@@ -90,6 +92,13 @@ export const useSuspects = () =>
   useQuery({
     queryKey: adminKeys.suspects(),
     queryFn: ({ signal }) => api<SuspectList>('/api/admin/suspects', { signal }),
+  });
+
+/** Issue 28: denied deals and reported ratings, newest first, one answer (the server caps it). */
+export const useTrustReports = (status: 'open' | 'all') =>
+  useQuery({
+    queryKey: adminKeys.trust(status),
+    queryFn: ({ signal }) => api<TrustReportList>(`/api/admin/trust-reports?status=${status}`, { signal }),
   });
 
 export const useAudit = () =>
@@ -186,6 +195,27 @@ export function useUserAction() {
           return api<AdminUser>(`${base}/role`, { method: 'PUT', json: { role: 'user' } });
       }
     },
+    onSettled: invalidate,
+  });
+}
+
+export type TrustActionInput =
+  | { action: 'hide'; ratingId: string; reason: string }
+  | { action: 'dismiss'; reportId: string };
+
+/** Hiding a rating changes the seller's page and score too, so every list is reloaded after. */
+export function useTrustAction() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: (input: TrustActionInput) =>
+      input.action === 'hide'
+        ? api<unknown>(`/api/admin/ratings/${encodeURIComponent(input.ratingId)}/hide`, {
+            method: 'POST',
+            json: { reason: input.reason },
+          })
+        : api<unknown>(`/api/admin/trust-reports/${encodeURIComponent(input.reportId)}/dismiss`, {
+            method: 'POST',
+          }),
     onSettled: invalidate,
   });
 }

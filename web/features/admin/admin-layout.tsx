@@ -10,6 +10,8 @@ const TABS = [
   { to: '/admin/reports', key: 'tabs.reports', end: false, superOnly: false },
   { to: '/admin/users', key: 'tabs.users', end: false, superOnly: false },
   { to: '/admin/suspects', key: 'tabs.suspects', end: false, superOnly: false },
+  // Issue 28: denied deals and reported ratings; 'admin.panel' lets every moderator in.
+  { to: '/admin/trust', key: 'tabs.trust', end: false, superOnly: false },
   { to: '/admin/dealers', key: 'tabs.dealers', end: false, superOnly: true },
   { to: '/admin/audit', key: 'tabs.audit', end: false, superOnly: true },
 ] as const;

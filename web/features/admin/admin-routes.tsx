@@ -5,6 +5,7 @@ import { DealersPage } from './dealers-page';
 import { QueuePage } from './queue-page';
 import { ReportsPage } from './reports-page';
 import { SuspectsPage } from './suspects-page';
+import { TrustPage } from './trust-page';
 import { UsersPage } from './users-page';
 
 /**
@@ -20,6 +21,7 @@ export function AdminRoutes() {
         { path: 'reports', element: <ReportsPage /> },
         { path: 'users', element: <UsersPage /> },
         { path: 'suspects', element: <SuspectsPage /> },
+        { path: 'trust', element: <TrustPage /> },
         { path: 'dealers', element: <DealersPage /> },
         { path: 'audit', element: <AuditRoute /> },
         // An unknown address under /admin goes to the queue.

@@ -117,7 +117,7 @@ describe('admin panel access', () => {
     },
   );
 
-  it('shows the four tabs to a moderator and the Audit Log to admin.super only', async () => {
+  it('shows the five tabs to a moderator and the Audit Log to admin.super only', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json({ items: [], nextCursor: null, total: 0 })),
@@ -130,7 +130,7 @@ describe('admin panel access', () => {
       within(tabs)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Moderation Queue', 'Reports', 'Users', 'Suspects']);
+    ).toEqual(['Moderation Queue', 'Reports', 'Users', 'Suspects', 'Trust']);
     expect(await screen.findByText('No ads pending moderation.')).toBeInTheDocument();
     cleanup();
 

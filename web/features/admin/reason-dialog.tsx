@@ -28,6 +28,8 @@ type Props = {
   presets?: readonly string[];
   /** Without a required reason an empty text is sent as none. */
   required?: boolean;
+  /** The field's label when the reason is not for an owner to read (a note kept in the audit log). */
+  reasonLabel?: string;
   onConfirm: (reason: string) => void;
 };
 
@@ -53,6 +55,7 @@ function ReasonForm({
   busy,
   presets = [],
   required = true,
+  reasonLabel,
   onConfirm,
 }: Props) {
   const { t } = useTranslation('admin');
@@ -101,7 +104,7 @@ function ReasonForm({
         )}
         <div className="grid gap-2">
           <Label htmlFor={`${id}-reason`}>
-            {required ? t('reasonDialog.reason') : t('reasonDialog.note')}
+            {reasonLabel ?? (required ? t('reasonDialog.reason') : t('reasonDialog.note'))}
           </Label>
           <Textarea
             id={`${id}-reason`}
