@@ -36,6 +36,7 @@ import { adminTrustRoutes } from './routes/admin-trust';
 import { adminUsersRoutes } from './routes/admin-users';
 import { adsRoutes } from './routes/ads';
 import { conversationsRoutes } from './routes/conversations';
+import { dealContractRoutes } from './routes/deal-contract';
 import { dealersRoutes } from './routes/dealers';
 import { dealsRoutes } from './routes/deals';
 import { favoritesRoutes } from './routes/favorites';
@@ -195,6 +196,7 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   api.route('/', sellersRoutes(services));
   api.route('/', priceInsightRoutes(services));
   api.route('/', dealsRoutes(services));
+  api.route('/', dealContractRoutes(services));
   api.route('/', reviewWaitRoutes(services));
   api.route('/', adminModerationRoutes(services));
   api.route('/', adminReportsRoutes(services));

@@ -184,6 +184,8 @@ const RULES = {
   'deals.list': signedIn,
   'deal.answer': onDeal((viewer, deal) => viewer !== null && viewer.id === deal.buyerId),
   'deal.rate': onDeal((viewer, deal) => isParticipant(viewer, deal) && deal.buyerId !== deal.sellerId),
+  // Issue 29: the sale contract PDF, for the deal's two sides only (a denied deal: 409, the state's).
+  'deal.contract': onDeal(isParticipant),
   // Ratings: the rated person replies to one that shows; anyone signed in but its author reports it.
   'rating.reply': onRating(
     (viewer, rating) => viewer !== null && viewer.id === rating.ratedId && isPublicRating(rating),
