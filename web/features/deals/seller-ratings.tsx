@@ -1,15 +1,35 @@
-import type { PublicRating } from '@common/schemas/deals';
+import type { PublicRating, SellerRatingsPage } from '@common/schemas/deals';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadError } from '@web/components/load-error';
 import { RatingScore } from '@web/components/rating-score';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { api } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth';
 import { formatDate } from '@web/lib/format';
 import { Flag, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useDealActions, useSellerRatings } from './deals-api';
+import { dealKeys, useDealActions } from './deals-api';
 import { dealErrorText } from './error-text';
+
+/**
+ * The revealed ratings a keyset page (20) at a time: the score comes with every page, the list grows
+ * with "More ratings". Under the same key as before, so a deal step that reloads the app's data
+ * reloads these too.
+ */
+function useSellerRatingPages(sellerId: string) {
+  return useInfiniteQuery({
+    queryKey: dealKeys.sellerRatings(sellerId),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<SellerRatingsPage>(
+        `/api/sellers/${encodeURIComponent(sellerId)}/ratings${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal },
+      ),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
 
 /**
  * The seller page's ratings (issue 28): the score ("4,8 ★ din 23 de tranzacții") and the revealed
@@ -17,7 +37,11 @@ import { dealErrorText } from './error-text';
  */
 export function SellerRatings({ sellerId }: { sellerId: string }) {
   const { t } = useTranslation('deals');
-  const query = useSellerRatings(sellerId);
+  const query = useSellerRatingPages(sellerId);
+  const pages = query.data?.pages ?? [];
+  // The newest page's score: a rating hidden meanwhile has left it.
+  const summary = pages.at(-1)?.summary ?? null;
+  const items = pages.flatMap((page) => page.items);
   return (
     <section aria-labelledby="ratings-heading" className="flex flex-col gap-3" data-testid="seller-ratings">
       <h2 id="ratings-heading" className="text-xl font-semibold">
@@ -25,23 +49,41 @@ export function SellerRatings({ sellerId }: { sellerId: string }) {
       </h2>
       {query.isPending ? (
         <Skeleton className="h-20 w-full" />
-      ) : query.isError ? (
+      ) : query.isError && pages.length === 0 ? (
+        // Only a failed first page replaces the list; a failed "More ratings" keeps what is shown.
         <LoadError message={t('seller.loadError')} query={query} />
       ) : (
         <>
-          {query.data.summary ? (
-            <RatingScore summary={query.data.summary} />
+          {summary ? (
+            <RatingScore summary={summary} />
           ) : (
             <p className="text-sm text-muted-foreground">{t('seller.none')}</p>
           )}
-          {query.data.items.length > 0 && (
+          {items.length > 0 && (
             <ul className="flex flex-col gap-2">
-              {query.data.items.map((rating) => (
+              {items.map((rating) => (
                 <li key={rating.id}>
                   <RatingItem rating={rating} />
                 </li>
               ))}
             </ul>
+          )}
+          {query.isFetchNextPageError && (
+            <p className="text-sm text-destructive" role="alert">
+              {t('seller.moreError')}
+            </p>
+          )}
+          {query.hasNextPage && (
+            <Button
+              type="button"
+              variant="outline"
+              className="self-center"
+              disabled={query.isFetchingNextPage}
+              aria-busy={query.isFetchingNextPage || undefined}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? t('common:common.loading') : t('seller.more')}
+            </Button>
           )}
         </>
       )}
