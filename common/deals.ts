@@ -57,3 +57,10 @@ export const ANSWER_STATUS: Record<OfferAnswer, OfferStatus> = {
 
 export const DEAL_STATUSES = ['awaiting', 'confirmed', 'denied'] as const;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
+
+/**
+ * Issue 29: days after a weapon deal's confirmation when the seller is reminded to have it struck off
+ * their permit (unless they ticked "Am făcut radierea"). No legal term is stated: the current norms'
+ * term could not be confirmed (common/legal-guide.ts), so the reminder comes early.
+ */
+export const DEREGISTRATION_REMINDER_DAYS = 3;

@@ -174,7 +174,17 @@ export const dealSchema = z.object({
   theirRating: publicRatingSchema.extend({ canReply: z.boolean() }).nullable(),
   /** The other side has rated, without saying how (double-blind). */
   theyRated: z.boolean(),
-  can: z.object({ confirm: z.boolean(), deny: z.boolean(), rate: z.boolean() }),
+  /** Issue 29: the ad was a weapon with a legal guide (the deal shows the steps and the contract). */
+  weapon: z.boolean(),
+  /** Issue 29: when the seller ticked "Am făcut radierea" (the weapon struck off their permit). */
+  deregisteredAt: z.string().nullable(),
+  can: z.object({
+    confirm: z.boolean(),
+    deny: z.boolean(),
+    rate: z.boolean(),
+    /** Issue 29: the seller of a confirmed weapon deal ticks the deregistration done. */
+    markDeregistered: z.boolean(),
+  }),
 });
 export type Deal = z.infer<typeof dealSchema>;
 

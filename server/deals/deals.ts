@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { type DealStatus, RATING_WINDOW_DAYS } from '../../common/deals';
+import type { LegalCategory } from '../../common/legal';
+import { hasLegalGuide } from '../../common/legal-guide';
 import { DAY_MS } from '../../common/lifecycle';
 import type { Deal, DealAnswerInput } from '../../common/schemas/deals';
 import { isUuid } from '../ads/cursor';
+import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
 import { type Database, queryRows } from '../db/client';
 import { deals, trustReports } from '../db/schema/deals';
@@ -10,6 +13,7 @@ import { AppError, notFound } from '../errors';
 import type { Tx } from '../moderation/audit';
 import { authorize } from '../policies/policies';
 import { displayNameOf } from '../sellers/profile';
+import { queueDealSteps } from './deal-reminders';
 
 /** The newest deals the dashboard lists. */
 export const DEALS_MAX = 200;
@@ -40,6 +44,8 @@ type ListRow = {
   created_at: Date | string;
   confirmed_at: Date | string | null;
   denied_at: Date | string | null;
+  deregistered_at: Date | string | null;
+  legal_category: string | null;
   other_first: string | null;
   other_last: string | null;
   mine_id: string | null;
@@ -69,6 +75,7 @@ export async function listDeals(db: Database, viewer: Viewer | null, onlyId?: st
     db,
     sql`
     select d.id, d.ad_id, d.ad_title, d.seller_id, d.buyer_id, d.price, d.created_at, d.confirmed_at, d.denied_at,
+      d.deregistered_at, a.legal_category,
       p.first_name as other_first, p.last_name as other_last,
       mine.id as mine_id, mine.stars as mine_stars, mine.comment as mine_comment,
       mine.revealed_at is not null as mine_revealed,
@@ -76,6 +83,7 @@ export async function listDeals(db: Database, viewer: Viewer | null, onlyId?: st
       theirs.created_at as theirs_created, theirs.revealed_at is not null as theirs_revealed,
       theirs.hidden_at is not null as theirs_hidden, theirs.reply as theirs_reply, theirs.replied_at as theirs_replied
     from deals d
+    left join ads a on a.id = d.ad_id
     left join profiles p on p.id = case when d.seller_id = ${me} then d.buyer_id else d.seller_id end
     left join ratings mine on mine.deal_id = d.id and mine.rater_id = ${me}
     left join ratings theirs on theirs.deal_id = d.id and theirs.rater_id <> ${me}
@@ -93,6 +101,7 @@ export async function listDeals(db: Database, viewer: Viewer | null, onlyId?: st
     const until = ratingUntil({ confirmedAt: row.confirmed_at as Date | null });
     const open = status === 'confirmed' && until !== null && until.getTime() > now;
     const revealed = row.theirs_id !== null && row.theirs_revealed === true && row.theirs_hidden !== true;
+    const weapon = row.legal_category !== null && hasLegalGuide(row.legal_category as LegalCategory);
     return {
       id: row.id,
       ad: { id: row.ad_id, title: row.ad_title },
@@ -129,10 +138,14 @@ export async function listDeals(db: Database, viewer: Viewer | null, onlyId?: st
             }
           : null,
       theyRated: row.theirs_id !== null,
+      weapon,
+      deregisteredAt: row.deregistered_at ? iso(row.deregistered_at) : null,
       can: {
         confirm: role === 'buyer' && status === 'awaiting',
         deny: role === 'buyer' && status === 'awaiting',
         rate: open && row.mine_id === null,
+        markDeregistered:
+          weapon && role === 'seller' && status === 'confirmed' && row.deregistered_at === null,
       },
     };
   });
@@ -150,11 +163,12 @@ export async function dealFor(db: Database, viewer: Viewer, id: string): Promise
  * and goes to the moderators as a report, in the same transaction. 409 once answered.
  */
 export async function answerDeal(
-  db: Database,
+  deps: Pick<Services, 'db' | 'queue' | 'config'>,
   viewer: Viewer | null,
   dealId: string,
   input: DealAnswerInput,
 ) {
+  const { db } = deps;
   const subject = await findDeal(db, dealId);
   if (!subject) throw notFound();
   authorize(viewer, 'deal.answer', subject);
@@ -165,6 +179,8 @@ export async function answerDeal(
       throw new AppError(409, 'invalid_transition', 'This deal was already confirmed or denied.');
     if (input.answer === 'confirm') {
       await tx.update(deals).set({ confirmedAt: sql`now()` }).where(eq(deals.id, deal.id));
+      // Issue 29: a weapon's sale mails each side their legal steps, and the seller's reminder waits.
+      await queueDealSteps(deps, tx, deal.id);
       return;
     }
     await tx.update(deals).set({ deniedAt: sql`now()` }).where(eq(deals.id, deal.id));
@@ -175,5 +191,24 @@ export async function answerDeal(
       details: input.details ?? null,
     });
   });
+  return dealFor(db, viewer, subject.id);
+}
+
+/**
+ * Issue 29: the seller of a confirmed weapon deal ticks "Am făcut radierea": the deregistration
+ * reminder is not sent after it. Ticking it again changes nothing (the first time stays).
+ */
+export async function markDeregistered(db: Database, viewer: Viewer | null, dealId: string): Promise<Deal> {
+  const subject = await findDeal(db, dealId);
+  if (!subject) throw notFound();
+  authorize(viewer, 'deal.markDeregistered', subject);
+  const [deal] = await listDeals(db, viewer, subject.id);
+  if (!deal) throw notFound();
+  if (!deal.weapon || deal.status !== 'confirmed')
+    throw new AppError(409, 'invalid_transition', 'Only a confirmed weapon deal has a deregistration step.');
+  await db
+    .update(deals)
+    .set({ deregisteredAt: sql`coalesce(${deals.deregisteredAt}, now())` })
+    .where(eq(deals.id, subject.id));
   return dealFor(db, viewer, subject.id);
 }

@@ -32,6 +32,8 @@ export const QUEUES = {
   priceDropFanout: 'price-drop-fanout',
   /** One person's price-drop mail: one job per person at a time, at most one mail per alert interval. */
   priceDropAlert: 'price-drop-alert',
+  /** Issue 29: a weapon deal's reminder to the seller to have it struck off their permit (queued with a start time). */
+  dealReminder: 'deal-reminder',
   /** A user's data export (issue 31): builds the ZIP, marks it ready, mails its owner. */
   accountExport: 'account-export',
   /** Deletes an export's file once its 24 hours are up (queued with a start time). */
@@ -96,6 +98,7 @@ function queueOptions(settings: QueueSettings): Record<QueueName, Omit<Queue, 'n
     // Stately, keyed by the person, like the instant alerts: a drop that arrives while their mail
     // waits is told by that mail.
     [QUEUES.priceDropAlert]: { policy: 'stately', ...ALERT_JOB_RETRIES },
+    [QUEUES.dealReminder]: ACCOUNT_JOB_RETRIES,
     [QUEUES.accountExport]: ACCOUNT_JOB_RETRIES,
     [QUEUES.accountExportExpire]: ACCOUNT_JOB_RETRIES,
     [QUEUES.accountDelete]: ACCOUNT_JOB_RETRIES,
@@ -200,6 +203,7 @@ export function createJobQueue(target: QueueTarget, settings: QueueSettings, log
         QUEUES.accountAdsPurge,
         QUEUES.priceDropFanout,
         QUEUES.priceDropAlert,
+        QUEUES.dealReminder,
       ] as const) {
         const { policy, ...changeable } = options[name];
         await boss.createQueue(name, { policy, ...changeable });

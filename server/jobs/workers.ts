@@ -1,6 +1,7 @@
 import type { Services } from '../app-env';
 import { workAccountData } from './account-data';
 import { workAlerts } from './alerts';
+import { workDealReminders } from './deal-reminders';
 import { workMail } from './mail-job';
 import { workMaintenance } from './maintenance';
 import { workPriceDrops } from './price-drops';
@@ -15,4 +16,5 @@ export async function startWorkers(services: Services): Promise<void> {
   await workAlerts(services);
   await workAccountData(services);
   await workPriceDrops(services);
+  await workDealReminders(services);
 }

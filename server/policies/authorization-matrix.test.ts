@@ -165,6 +165,23 @@ async function dealOf(f: Fixtures, state: 'awaiting' | 'confirmed' | 'denied' = 
   return deal!;
 }
 
+/** Issue 29: a confirmed deal of the owner's weapon (an ad with a legal guide) with the other user. */
+async function weaponDealOf(f: Fixtures) {
+  const ad = await f.ad({ status: 'sold', legalCategory: 'authorisation' });
+  const [deal] = await f.ctx.database.db
+    .insert(deals)
+    .values({
+      adId: ad.id,
+      adTitle: 'Pistol',
+      sellerId: f.users.owner.id,
+      buyerId: f.users.other.id,
+      price: 4500,
+      confirmedAt: new Date(),
+    })
+    .returning({ id: deals.id });
+  return deal!;
+}
+
 /** The other user's rating of the owner, on a confirmed deal. */
 async function ratingOfOwner(f: Fixtures, state: { revealed?: boolean; hidden?: boolean } = {}) {
   const deal = await dealOf(f);
@@ -182,6 +199,19 @@ async function ratingOfOwner(f: Fixtures, state: { revealed?: boolean; hidden?: 
     .returning({ id: ratings.id });
   return rating!;
 }
+
+/** Issue 29: what the contract form sends (the details go into the PDF only). */
+const CONTRACT_BODY = {
+  sellerName: 'Ștefan Țăranu',
+  sellerIdentity: '1800101123456',
+  sellerAddress: 'Brașov',
+  sellerPermit: 'PA-1',
+  buyerName: 'Ioana Mâță',
+  buyerIdentity: 'RX 123456',
+  buyerAddress: 'București',
+  buyerPermit: 'AP-2',
+  serialNumber: 'SN-1',
+};
 
 const ROUTES: Record<string, Case[]> = {
   // ——— Public and account ———
@@ -643,6 +673,22 @@ const ROUTES: Record<string, Case[]> = {
     }),
     { ...signedIn(404), other: 200 },
   ),
+  // Issue 29: only the seller of a confirmed weapon deal ticks the deregistration done.
+  'POST /api/deals/:id/deregistered': [
+    {
+      name: 'weapon',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/deals/${(await weaponDealOf(f)).id}/deregistered`,
+      }),
+      expect: { ...signedIn(404), owner: 200, other: 404 },
+    },
+    {
+      name: 'not a weapon',
+      request: async (f) => ({ method: 'POST', path: `/api/deals/${(await dealOf(f)).id}/deregistered` }),
+      expect: { ...signedIn(404), owner: 409, other: 404 },
+    },
+  ],
   // Both sides of a confirmed deal rate; nobody else, and nobody a deal not confirmed.
   'POST /api/deals/:id/rating': [
     {
@@ -664,6 +710,20 @@ const ROUTES: Record<string, Case[]> = {
       expect: { ...signedIn(404), owner: 409, other: 409 },
     })),
   ],
+  // Issue 29: the sale contract, for both sides of a deal (owner sells, other buys) that was not denied.
+  'POST /api/deals/:id/contract': (['confirmed', 'denied'] as const).map((state) => ({
+    name: state,
+    request: async (f: Fixtures) => ({
+      method: 'POST',
+      path: `/api/deals/${(await dealOf(f, state)).id}/contract`,
+      body: CONTRACT_BODY,
+    }),
+    expect: {
+      ...signedIn(404),
+      owner: state === 'denied' ? 409 : 200,
+      other: state === 'denied' ? 409 : 200,
+    },
+  })),
   // The rated person (the owner) replies to a rating that shows; a hidden or unrevealed one is unknown.
   'POST /api/ratings/:id/reply': [
     {

@@ -183,6 +183,8 @@ const RULES = {
   // (never themselves: the rated person is always the deal's other side, and a deal has two).
   'deals.list': signedIn,
   'deal.answer': onDeal((viewer, deal) => viewer !== null && viewer.id === deal.buyerId),
+  // Issue 29: only the seller says the weapon was struck off their permit.
+  'deal.markDeregistered': onDeal((viewer, deal) => viewer !== null && viewer.id === deal.sellerId),
   'deal.rate': onDeal((viewer, deal) => isParticipant(viewer, deal) && deal.buyerId !== deal.sellerId),
   // Issue 29: the sale contract PDF, for the deal's two sides only (a denied deal: 409, the state's).
   'deal.contract': onDeal(isParticipant),

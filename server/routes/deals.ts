@@ -20,7 +20,7 @@ import { loadAdDetail } from '../ads/detail';
 import { findAdSubject } from '../ads/queries';
 import type { Services } from '../app-env';
 import { getViewer, requireViewer } from '../auth/viewer';
-import { answerDeal, dealFor, listDeals } from '../deals/deals';
+import { answerDeal, dealFor, listDeals, markDeregistered } from '../deals/deals';
 import { answerOffer, makeOffer, releaseReservation } from '../deals/offers';
 import { rateDeal, replyToRating, reportRating, sellerRatings } from '../deals/ratings';
 import { buyerCandidates, sellToBuyer } from '../deals/sold-to';
@@ -141,6 +141,17 @@ const answerDealRoute = createRoute({
   responses: { 200: { description: 'The deal', ...json(dealSchema) }, ...errorResponses, ...conflict },
 });
 
+const deregisteredRoute = createRoute({
+  method: 'post',
+  path: '/deals/{id}/deregistered',
+  tags: ['deals'],
+  summary:
+    'The seller of a confirmed weapon deal says the weapon was struck off their permit: the reminder of that step stops',
+  middleware: [signedInFirst] as const,
+  request: { params: idParams },
+  responses: { 200: { description: 'The deal', ...json(dealSchema) }, ...errorResponses, ...conflict },
+});
+
 const rateRoute = createRoute({
   method: 'post',
   path: '/deals/{id}/rating',
@@ -237,7 +248,11 @@ export function dealsRoutes(services: Services) {
     })
     .openapi(answerDealRoute, async (c) => {
       const viewer = await getViewer(c);
-      return c.json(await answerDeal(db, viewer, c.req.valid('param').id, c.req.valid('json')), 200);
+      return c.json(await answerDeal(services, viewer, c.req.valid('param').id, c.req.valid('json')), 200);
+    })
+    .openapi(deregisteredRoute, async (c) => {
+      const viewer = await getViewer(c);
+      return c.json(await markDeregistered(db, viewer, c.req.valid('param').id), 200);
     })
     .openapi(rateRoute, async (c) => {
       const viewer = await getViewer(c);

@@ -193,6 +193,21 @@ export const DEALS_ROUTES: Record<string, RouteSpec> = {
         ],
       }),
   },
+  'POST /api/deals/:id/deregistered': {
+    group: 'interactions',
+    runs: 150,
+    variants: (f) =>
+      bareRoute(f, {
+        path: (id) => `/api/deals/${id}/deregistered`,
+        allowed: [f.deals.weaponDeal],
+        caller: 'owner',
+        method: 'POST',
+        refused: [
+          { ids: [f.deals.weaponDeal], callers: others },
+          { ids: [f.deals.confirmedDeal, f.deals.awaitingDeal], callers: fc.constant('owner') },
+        ],
+      }),
+  },
   'POST /api/deals/:id/rating': {
     group: 'interactions',
     runs: 250,

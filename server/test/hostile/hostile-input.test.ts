@@ -220,6 +220,20 @@ async function createDealFixtures(
       { adTitle: 'Pușcă', sellerId: ownerId, buyerId, price: 900, confirmedAt: new Date() },
     ])
     .returning({ id: deals.id });
+  const soldWeapon = (
+    await createAd(ctx, { id: ownerId }, { status: 'sold', legalCategory: 'authorisation' })
+  ).id;
+  const [weaponDeal] = await db
+    .insert(deals)
+    .values({
+      adId: soldWeapon,
+      adTitle: 'Pistol',
+      sellerId: ownerId,
+      buyerId,
+      price: 900,
+      confirmedAt: new Date(),
+    })
+    .returning({ id: deals.id });
   const [rating, hiddenRating] = await db
     .insert(ratings)
     .values([
@@ -255,6 +269,7 @@ async function createDealFixtures(
     offer: offer!.id,
     awaitingDeal: awaitingDeal!.id,
     confirmedDeal: confirmedDeal!.id,
+    weaponDeal: weaponDeal!.id,
     rating: rating!.id,
     hiddenRating: hiddenRating!.id,
     openReport: openReport!.id,

@@ -86,6 +86,8 @@ export type Fixtures = {
     offer: string;
     awaitingDeal: string;
     confirmedDeal: string;
+    /** Issue 29: the owner's confirmed deal of a weapon (it has a deregistration step). */
+    weaponDeal: string;
     rating: string;
     hiddenRating: string;
     openReport: string;
