@@ -165,6 +165,23 @@ async function dealOf(f: Fixtures, state: 'awaiting' | 'confirmed' | 'denied' = 
   return deal!;
 }
 
+/** Issue 29: a confirmed deal of the owner's weapon (an ad with a legal guide) with the other user. */
+async function weaponDealOf(f: Fixtures) {
+  const ad = await f.ad({ status: 'sold', legalCategory: 'authorisation' });
+  const [deal] = await f.ctx.database.db
+    .insert(deals)
+    .values({
+      adId: ad.id,
+      adTitle: 'Pistol',
+      sellerId: f.users.owner.id,
+      buyerId: f.users.other.id,
+      price: 4500,
+      confirmedAt: new Date(),
+    })
+    .returning({ id: deals.id });
+  return deal!;
+}
+
 /** The other user's rating of the owner, on a confirmed deal. */
 async function ratingOfOwner(f: Fixtures, state: { revealed?: boolean; hidden?: boolean } = {}) {
   const deal = await dealOf(f);
@@ -656,6 +673,22 @@ const ROUTES: Record<string, Case[]> = {
     }),
     { ...signedIn(404), other: 200 },
   ),
+  // Issue 29: only the seller of a confirmed weapon deal ticks the deregistration done.
+  'POST /api/deals/:id/deregistered': [
+    {
+      name: 'weapon',
+      request: async (f) => ({
+        method: 'POST',
+        path: `/api/deals/${(await weaponDealOf(f)).id}/deregistered`,
+      }),
+      expect: { ...signedIn(404), owner: 200, other: 404 },
+    },
+    {
+      name: 'not a weapon',
+      request: async (f) => ({ method: 'POST', path: `/api/deals/${(await dealOf(f)).id}/deregistered` }),
+      expect: { ...signedIn(404), owner: 409, other: 404 },
+    },
+  ],
   // Both sides of a confirmed deal rate; nobody else, and nobody a deal not confirmed.
   'POST /api/deals/:id/rating': [
     {
