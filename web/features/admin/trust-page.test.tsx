@@ -1,4 +1,4 @@
-import type { TrustReportList } from '@common/schemas/deals';
+import type { TrustReport, TrustReportList } from '@common/schemas/deals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createTestI18n } from '@web/test/i18n';
@@ -239,5 +239,18 @@ describe('trust tab (issue 28)', () => {
     expect(
       within(row!).getByText('Ana M. (cumpărător) l-a evaluat pe vânzătorul Ion P.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('trust catalogs', () => {
+  // Keys the tab builds at run time, in both languages (catalogs.test.ts checks ro and en match).
+  it.each(['ro', 'en'])('has every kind, side, filter and empty message (%s)', (lng) => {
+    const i18n = createTestI18n(lng);
+    const keys = [
+      ...(['deal_denied', 'rating'] satisfies TrustReport['kind'][]).map((kind) => `trust.kinds.${kind}`),
+      ...['buyer', 'seller'].map((role) => `trust.rated.${role}`),
+      ...['open', 'all'].flatMap((status) => [`trust.show.${status}`, `trust.empty.${status}`]),
+    ];
+    expect(keys.filter((key) => !i18n.exists(`admin:${key}`))).toEqual([]);
   });
 });
