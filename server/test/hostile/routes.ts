@@ -6,6 +6,7 @@ import { ADMIN_ROUTES } from './admin-routes';
 import { ADS_ROUTES } from './ads-routes';
 import { AUTH_ROUTES } from './auth-routes';
 import { ipArbitrary } from './callers';
+import { DEAL_CONTRACT_ROUTES } from './deal-contract-routes';
 import { DEALERS_ROUTES } from './dealers-routes';
 import { DEALS_ROUTES } from './deals-routes';
 import { INTERACTIONS_ROUTES } from './interactions-routes';
@@ -27,6 +28,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   ...SAVED_SEARCHES_ROUTES,
   ...DEALERS_ROUTES,
   ...DEALS_ROUTES,
+  ...DEAL_CONTRACT_ROUTES,
   ...SELLERS_ROUTES,
   ...PRICE_INSIGHT_ROUTES,
   ...ADMIN_ROUTES,
