@@ -13,6 +13,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ContractButton } from './contract-dialog';
 import { useDealActions, useMyDeals } from './deals-api';
 import { dealErrorText } from './error-text';
 
@@ -85,6 +86,7 @@ function DealRow({ deal }: { deal: Deal }) {
       {deal.status === 'awaiting' && deal.role === 'seller' && (
         <p className="text-sm text-muted-foreground">{t('list.awaitingBuyer')}</p>
       )}
+      {deal.weapon && deal.status !== 'denied' && <ContractButton deal={deal} />}
       {deal.can.rate && <RatingForm deal={deal} />}
       {deal.myRating && (
         <p className="text-sm" data-testid="my-rating">
