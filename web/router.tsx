@@ -54,7 +54,7 @@ const ConversationsPage = lazy(() =>
 const ConversationRoute = lazy(() =>
   import('./routes/conversation-route').then((m) => ({ default: m.ConversationRoute })),
 );
-const DealsPage = lazy(() => import('./features/deals/deals-page').then((m) => ({ default: m.DealsPage })));
+const DealsRoute = lazy(() => import('./routes/deals-route').then((m) => ({ default: m.DealsRoute })));
 const SavedSearchesPage = lazy(() =>
   import('./features/saved-searches/saved-searches-page').then((m) => ({ default: m.SavedSearchesPage })),
 );
@@ -124,7 +124,7 @@ const routes: RouteObject[] = [
           { path: 'listings', element: <MyListingsRoute /> },
           { path: 'messages', element: <ConversationsPage /> },
           { path: 'messages/:conversationId', element: <ConversationRoute /> },
-          { path: 'deals', element: <DealsPage /> },
+          { path: 'deals', element: <DealsRoute /> },
           { path: 'saved-searches', element: <SavedSearchesPage /> },
           { path: 'favorites', element: <FavoritesRoute /> },
           { path: 'settings', element: <SettingsPage /> },

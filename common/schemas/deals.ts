@@ -7,6 +7,7 @@ import {
   RATING_COMMENT_MAX,
   RATING_REPLY_MAX,
 } from '../deals';
+import { LEGAL_CATEGORIES } from '../legal';
 import { MESSAGE_MAX, PRICE_MAX, REPORT_DETAILS_MAX } from '../limits';
 import { multiLineText, singleLineText, untrimmedSingleLine } from './text';
 
@@ -176,6 +177,8 @@ export const dealSchema = z.object({
   theyRated: z.boolean(),
   /** Issue 29: the ad was a weapon with a legal guide (the deal shows the steps and the contract). */
   weapon: z.boolean(),
+  /** The ad's legal category (its guide in the deal); null once the ad is deleted. */
+  legalCategory: z.enum(LEGAL_CATEGORIES).nullable(),
   /** Issue 29: when the seller ticked "Am făcut radierea" (the weapon struck off their permit). */
   deregisteredAt: z.string().nullable(),
   can: z.object({

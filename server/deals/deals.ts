@@ -139,6 +139,7 @@ export async function listDeals(db: Database, viewer: Viewer | null, onlyId?: st
           : null,
       theyRated: row.theirs_id !== null,
       weapon,
+      legalCategory: (row.legal_category as LegalCategory | null) ?? null,
       deregisteredAt: row.deregistered_at ? iso(row.deregistered_at) : null,
       can: {
         confirm: role === 'buyer' && status === 'awaiting',

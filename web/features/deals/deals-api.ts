@@ -7,7 +7,6 @@ import type {
   OfferAnswerInput,
   OfferInput,
   RatingInput,
-  SellerRatingsPage,
   SoldToInput,
 } from '@common/schemas/deals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -54,6 +53,7 @@ export function useDealActions() {
       post<Deal>(`/api/deals/${id(dealId)}/answer`, input),
     ),
     rate: run((dealId: string, input: RatingInput) => post<Deal>(`/api/deals/${id(dealId)}/rating`, input)),
+    markDeregistered: run((dealId: string) => post<Deal>(`/api/deals/${id(dealId)}/deregistered`)),
     reply: run((ratingId: string, reply: string) =>
       post<Deal>(`/api/ratings/${id(ratingId)}/reply`, { reply }),
     ),
@@ -75,12 +75,5 @@ export function useBuyers(adId: string, enabled: boolean) {
     queryFn: ({ signal }) => api<BuyerCandidates>(`/api/ads/${id(adId)}/buyers`, { signal }),
     enabled,
     staleTime: 0,
-  });
-}
-
-export function useSellerRatings(sellerId: string) {
-  return useQuery({
-    queryKey: dealKeys.sellerRatings(sellerId),
-    queryFn: ({ signal }) => api<SellerRatingsPage>(`/api/sellers/${id(sellerId)}/ratings`, { signal }),
   });
 }

@@ -9,16 +9,21 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { formatDate } from '@web/lib/format';
 import { Star } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ContractButton } from './contract-dialog';
 import { useDealActions, useMyDeals } from './deals-api';
+import { DeregistrationStep } from './deregistration-step';
 import { dealErrorText } from './error-text';
 
-/** Dashboard › Tranzacții (issue 28): the caller's deals, to confirm or deny, rate and answer. */
-export function DealsPage() {
+/**
+ * Dashboard › Tranzacții (issue 28): the caller's deals, to confirm or deny, rate and answer. Issue 29:
+ * a weapon's deal shows the legal guide (`renderGuide`, from the legal-guide feature, the seller's
+ * side first for the seller) and the seller's deregistration step.
+ */
+export function DealsPage({ renderGuide }: { renderGuide?: (deal: Deal) => ReactNode } = {}) {
   const { t } = useTranslation('deals');
   const query = useMyDeals();
   if (query.isPending)
@@ -43,7 +48,10 @@ export function DealsPage() {
       <ul className="flex flex-col gap-3">
         {query.data.items.map((deal) => (
           <li key={deal.id}>
-            <DealRow deal={deal} />
+            <DealRow
+              deal={deal}
+              guide={deal.weapon && deal.status !== 'denied' ? renderGuide?.(deal) : null}
+            />
           </li>
         ))}
       </ul>
@@ -51,7 +59,7 @@ export function DealsPage() {
   );
 }
 
-function DealRow({ deal }: { deal: Deal }) {
+function DealRow({ deal, guide }: { deal: Deal; guide: ReactNode }) {
   const { t, i18n } = useTranslation('deals');
   return (
     <article data-testid="deal" className="flex flex-col gap-3 rounded-lg border bg-card p-4 shadow-sm">
@@ -100,6 +108,8 @@ function DealRow({ deal }: { deal: Deal }) {
         <p className="text-sm text-muted-foreground">{t('rating.theyRatedBlind')}</p>
       )}
       {deal.theirRating && <TheirRating deal={deal} rating={deal.theirRating} />}
+      {deal.role === 'seller' && deal.status === 'confirmed' && <DeregistrationStep deal={deal} />}
+      {guide}
     </article>
   );
 }
