@@ -241,6 +241,27 @@ export const adDeclarations = pgTable(
   (t) => [index('ad_declarations_ad_idx').on(t.adId, t.declaredAt)],
 );
 
+/**
+ * Issue 29: a buyer's attestation, before their first message or offer on an ad in the authorisation
+ * category, that they hold, or will obtain before the handover, the purchase authorisation (autorizație
+ * de procurare); kept with its wording's version, time and address, like the seller's declaration.
+ */
+export const buyerAttestations = pgTable(
+  'buyer_attestations',
+  {
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    clientIp: text('client_ip').notNull(),
+    attestedAt: timestamp('attested_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.adId, t.userId] })],
+);
+
 /** An edit's values as the ad row stores them (server/ads/commands.ts formColumns, without search columns). */
 export type RevisionFields = {
   title: string;
