@@ -164,6 +164,9 @@ export const ads = pgTable(
     index('ads_approved_tsv_idx').using('gin', t.tsv).with({ fastupdate: 'off' }).where(approved),
     // The owner's dashboard and the moderation queue.
     index('ads_user_created_idx').on(t.userId, t.createdAt),
+    // The seller page's active and sold counts as an index-only scan: through ads_user_created_idx a
+    // seller with 20,000 ads cost 16,000 heap pages (90 to 530 ms at 1,000,000 ads, bench:deals).
+    index('ads_user_status_idx').on(t.userId, t.status, t.ownerActive),
     // The hourly lifecycle pass: approved ads nearing their end, expired ads nearing their purge.
     index('ads_approved_expiry_idx').on(t.expiresAt).where(approved),
     index('ads_expired_purge_idx').on(t.expiredAt).where(sql`status = 'expired'`),

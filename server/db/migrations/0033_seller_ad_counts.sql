@@ -1,0 +1,1 @@
+CREATE INDEX "ads_user_status_idx" ON "ads" USING btree ("user_id","status","owner_active");
