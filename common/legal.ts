@@ -31,3 +31,8 @@ export type LegalCategory = (typeof LEGAL_CATEGORIES)[number];
 
 /** The declaration a seller ticks on every weapon submission; its version is stored with it. */
 export const DECLARATION_VERSION = 'v1';
+
+/** Issue 29: the wording of the buyer's attestation that they hold, or will obtain, the purchase authorisation. */
+export const BUYER_ATTESTATION_VERSION = 'v1';
+/** The legal category whose buyers attest before their first message or offer (Legea 295/2004, art. 2 pct. II). */
+export const ATTESTED_CATEGORY: LegalCategory = 'authorisation';

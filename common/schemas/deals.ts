@@ -28,6 +28,8 @@ export const offerInputSchema = z.object({
     .max(MESSAGE_MAX, 'messageMax')
     .nullish()
     .transform((value) => value || null),
+  /** Issue 29: the buyer's attestation, needed for a first offer on an ad in the authorisation category. */
+  attestation: z.boolean({ error: 'invalid' }).optional(),
 });
 export type OfferInput = z.input<typeof offerInputSchema>;
 

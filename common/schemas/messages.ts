@@ -9,6 +9,11 @@ import { multiLineText } from './text';
 /** A message to a seller or a reply: only the text; sender and receiver come from the session and the ad. */
 export const messageInputSchema = z.object({
   body: multiLineText({ error: 'messageRequired' }).min(1, 'messageRequired').max(MESSAGE_MAX, 'messageMax'),
+  /**
+   * Issue 29: the buyer's attestation (purchase authorisation held or to be obtained), needed with a
+   * first message about an ad in the authorisation category; ignored elsewhere.
+   */
+  attestation: z.boolean({ error: 'invalid' }).optional(),
 });
 export type MessageInput = z.input<typeof messageInputSchema>;
 
@@ -65,6 +70,8 @@ export type ConversationList = z.infer<typeof conversationListSchema>;
 /** One conversation with its messages, oldest first. */
 export const conversationDetailSchema = conversationSummarySchema.extend({
   messages: z.array(messageSchema),
+  /** Issue 29: when the buyer attested holding, or going to obtain, the purchase authorisation; else null. */
+  buyerAttestedAt: z.string().nullable(),
   /** Issue 28: the offers made in this conversation, oldest first, with what the caller may do. */
   offers: z.array(offerSchema),
 });

@@ -277,7 +277,9 @@ export async function runVirtualUser(world: World, plan: Plan): Promise<void> {
     await think();
     if (over()) return;
     allowances.messages.use(performance.now());
-    await browser.post('message', `/api/ads/${adId}/messages`, { json: { body: pick(MESSAGES) } });
+    await browser.post('message', `/api/ads/${adId}/messages`, {
+      json: { attestation: true, body: pick(MESSAGES) },
+    });
   };
 
   /** The post-ad form: the photo is uploaded as soon as it is chosen, the form is sent after. */

@@ -77,6 +77,7 @@ beforeAll(async () => {
   // Messages both ways, a favorite, a saved search, a report.
   ids.othersAd = (await createAd(ctx, other)).id;
   const asked = await otherClient.post<{ conversationId: string }>(`/api/ads/${ids.publicAd}/messages`, {
+    attestation: true,
     body: 'Bună ziua, mai este disponibilă?',
   });
   expect(asked.status).toBe(201);

@@ -245,6 +245,7 @@ describe('mark as sold', () => {
     const buyer = await createUser(ctx);
     const buyerClient = await signedInClient(ctx, buyer);
     const started = await buyerClient.post<{ conversationId: string }>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
       body: 'Mai este disponibilă?',
     });
     expect(started.status).toBe(201);

@@ -85,6 +85,7 @@ describe(`the restore drill on ${onPostgres ? 'PostgreSQL' : 'the embedded datab
       if (others.length === 6) break;
     }
     const sent = await buyer.request('POST', `/api/ads/${others[0]}/messages`, {
+      attestation: true,
       body: 'Mai este disponibil?',
     });
     expect(sent.status).toBe(201);
@@ -99,7 +100,10 @@ describe(`the restore drill on ${onPostgres ? 'PostgreSQL' : 'the embedded datab
         const id = others[i % others.length]!;
         const res =
           i % 5 === 4
-            ? await buyer.request('POST', `/api/ads/${id}/messages`, { body: `Întrebare ${i}` })
+            ? await buyer.request('POST', `/api/ads/${id}/messages`, {
+                attestation: true,
+                body: `Întrebare ${i}`,
+              })
             : await buyer.request(i % 2 ? 'DELETE' : 'PUT', `/api/me/favorites/${id}`);
         if (res.status < 400) writes += 1;
       }

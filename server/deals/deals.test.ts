@@ -42,7 +42,10 @@ type ErrorBody = { error: { code: string; message: string } };
 async function adWithBuyer(options: { accepted?: boolean } = {}) {
   await ctx.database.db.execute(sql`delete from rate_limits where key like 'offer%'`);
   const ad = await createAd(ctx, seller.user, { price: 5000 });
-  const offer = await buyer.client.post<Offer>(`/api/ads/${ad.id}/offers`, { amount: 4500 });
+  const offer = await buyer.client.post<Offer>(`/api/ads/${ad.id}/offers`, {
+    attestation: true,
+    amount: 4500,
+  });
   expect(offer.status).toBe(201);
   if (options.accepted) await seller.client.post(`/api/offers/${offer.body.id}/answer`, { answer: 'accept' });
   return ad;
@@ -70,7 +73,10 @@ const sellerRatings = () =>
 describe('sold to a buyer', () => {
   it('offers the people who wrote about the ad, the accepted offer’s buyer first, to its owner only', async () => {
     const ad = await adWithBuyer({ accepted: true });
-    await other.client.post(`/api/ads/${ad.id}/messages`, { body: 'Mai este disponibil?' });
+    await other.client.post(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Mai este disponibil?',
+    });
     const res = await seller.client.get<BuyerCandidates>(`/api/ads/${ad.id}/buyers`);
     expect(res.status).toBe(200);
     expect(res.body.items.map((item) => item.id)).toEqual([buyer.user.id, other.user.id]);
@@ -111,7 +117,7 @@ describe('sold to a buyer', () => {
 
   it('takes the entered price for someone else who wrote, and refuses strangers, oneself and a second sale', async () => {
     const ad = await adWithBuyer();
-    await other.client.post(`/api/ads/${ad.id}/messages`, { body: 'Iau eu.' });
+    await other.client.post(`/api/ads/${ad.id}/messages`, { attestation: true, body: 'Iau eu.' });
     const stranger = await createUser(ctx);
     for (const body of [
       { buyerId: stranger.id, price: 100 },

@@ -57,8 +57,12 @@ async function scene(options: { fresh?: boolean } = { fresh: true }) {
   return { ...pair, ad, word };
 }
 
+/** An offer as the ad page sends it, with the buyer's attestation (issue 29: weapons need it). */
 const offer = (client: TestClient, adId: string, body: unknown) =>
-  client.post<Offer & ErrorBody>(`/api/ads/${adId}/offers`, body);
+  client.post<Offer & ErrorBody>(
+    `/api/ads/${adId}/offers`,
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? { attestation: true, ...body } : body,
+  );
 const answer = (client: TestClient, id: string, body: unknown) =>
   client.post<Offer & ErrorBody>(`/api/offers/${id}/answer`, body);
 const statusOf = async (id: string) =>

@@ -20,6 +20,7 @@ import { AppError, notFound } from '../errors';
 import { enforceRateLimits, type LimitRule } from '../http/rate-limit';
 import type { Tx } from '../moderation/audit';
 import { authorize, isListed } from '../policies/policies';
+import { requireAttestation } from './buyer-attestation';
 import { supersedeOpenOffers, writeStep } from './offer-steps';
 
 type Deps = Pick<Services, 'db' | 'queue' | 'config'>;
@@ -124,6 +125,13 @@ export async function makeOffer(
       )
       .limit(1);
     if (open) throw conflict('offer_open', 'You already have an offer on this ad waiting for an answer.');
+    // Issue 29: a first offer on a weapon needing authorisation comes with the buyer's attestation.
+    await requireAttestation(tx, {
+      ad: { id: ad.id, legalCategory: found.ad.legalCategory },
+      buyerId: viewer.id,
+      given: input.attestation,
+      ip,
+    });
     const [conversation] = await tx
       .insert(conversations)
       .values({ adId: ad.id, adTitle: ad.title, buyerId: viewer.id, sellerId: ad.userId })

@@ -98,9 +98,10 @@ describe('the list cache in the app', () => {
       await cacheState();
       expect(await cacheState()).toBe('hit');
       const buyer = await signedInClient(ctx, await createUser(ctx));
-      expect((await buyer.post(`/api/ads/${ad.id}/messages`, { body: 'Mai este disponibil?' })).status).toBe(
-        201,
-      );
+      expect(
+        (await buyer.post(`/api/ads/${ad.id}/messages`, { attestation: true, body: 'Mai este disponibil?' }))
+          .status,
+      ).toBe(201);
       expect((await buyer.put(`/api/me/favorites/${ad.id}`, {})).status).toBeLessThan(300);
       expect(await cacheState()).toBe('hit');
 

@@ -18,6 +18,7 @@ beforeAll(async () => {
   await approveAd(ctx, adId);
   buyer = await signedInClient(ctx, await createUser(ctx));
   const sent = await buyer.post<{ conversationId: string }>(`/api/ads/${adId}/messages`, {
+    attestation: true,
     body: 'Mai este disponibil?',
   });
   conversationId = sent.body.conversationId;

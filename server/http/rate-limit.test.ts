@@ -114,13 +114,17 @@ describe('limits per address as well as per account', () => {
       MESSAGE_LIMITS.perAddress.windowSeconds,
     );
     const buyer = await freshBuyer(ip);
-    const refused = await buyer.post(`/api/ads/${adId}/messages`, { body: 'Mai este disponibil?' });
+    const refused = await buyer.post(`/api/ads/${adId}/messages`, {
+      attestation: true,
+      body: 'Mai este disponibil?',
+    });
     expectRateLimited(refused, MESSAGE_LIMITS.perAddress.windowSeconds);
     // The same new account from another address is within every limit.
     const elsewhere = await freshBuyer('198.51.100.22');
-    expect((await elsewhere.post(`/api/ads/${adId}/messages`, { body: 'Mai este disponibil?' })).status).toBe(
-      201,
-    );
+    expect(
+      (await elsewhere.post(`/api/ads/${adId}/messages`, { attestation: true, body: 'Mai este disponibil?' }))
+        .status,
+    ).toBe(201);
   });
 
   it('uploads: fresh accounts behind one address share its allowance', async () => {

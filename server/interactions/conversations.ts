@@ -15,6 +15,7 @@ import type { Viewer } from '../auth/viewer';
 import { type Database, queryRows } from '../db/client';
 import { offerSteps } from '../db/schema/deals';
 import { conversations, messages } from '../db/schema/interactions';
+import { requireAttestation } from '../deals/buyer-attestation';
 import { offersOfConversation } from '../deals/offers';
 import { notFound } from '../errors';
 import { enforceRateLimits, type LimitRule } from '../http/rate-limit';
@@ -76,9 +77,10 @@ export async function contactSeller(
   deps: Deps,
   viewer: Viewer | null,
   adId: string,
-  body: string,
+  input: { body: string; attestation?: boolean },
   ip: string,
 ): Promise<SentMessage> {
+  const { body } = input;
   const found = await findAd(deps.db, adId);
   if (!found) throw notFound();
   authorize(viewer, 'ad.contact', found.subject);
@@ -97,6 +99,14 @@ export async function contactSeller(
   ]);
 
   const { conversationId, message } = await deps.db.transaction(async (tx) => {
+    // Issue 29: a first message about a weapon needing authorisation comes with the buyer's attestation.
+    await requireAttestation(tx, {
+      ad: found.ad,
+      buyerId: viewer.id,
+      given: input.attestation,
+      ip,
+      continuing: existing !== undefined,
+    });
     // Two first messages sent at once meet on the unique (ad, buyer) index and share one conversation.
     const [conversation] = await tx
       .insert(conversations)
@@ -345,7 +355,7 @@ async function withNewestMessages(
 ): Promise<ConversationDetail | null> {
   const [summary] = await summaries(db, viewerId, conversationId);
   if (!summary) return null;
-  const [rows, offers] = await Promise.all([
+  const [rows, offers, attested] = await Promise.all([
     db
       .select({
         message: messages,
@@ -359,9 +369,11 @@ async function withNewestMessages(
       .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)
       .limit(limit),
     offersOfConversation(db, viewerId, conversationId),
+    buyerAttestationOf(db, conversationId),
   ]);
   return {
     ...summary,
+    buyerAttestedAt: attested ? new Date(attested).toISOString() : null,
     messages: rows
       .reverse()
       .map((row) =>
@@ -373,6 +385,17 @@ async function withNewestMessages(
       ),
     offers,
   };
+}
+
+/** Issue 29: when the conversation's buyer attested the purchase authorisation for its ad, or null. */
+async function buyerAttestationOf(db: Database, conversationId: string): Promise<string | null> {
+  const [row] = await queryRows<{ at: string }>(
+    db,
+    sql`select b.attested_at as at from conversations c
+        join buyer_attestations b on b.ad_id = c.ad_id and b.user_id = c.buyer_id
+        where c.id = ${conversationId}`,
+  );
+  return row?.at ?? null;
 }
 
 /** Opening a conversation: the messages the caller received in it are read now. Sent ones are untouched. */

@@ -407,7 +407,7 @@ const ROUTES: Record<string, Case[]> = {
     async (f) => ({
       method: 'POST',
       path: `/api/ads/${(await f.ad()).id}/messages`,
-      body: { body: 'Mai e valabil?' },
+      body: { body: 'Mai e valabil?', attestation: true },
     }),
     { ...signedIn(201), owner: 404 },
   ),
@@ -583,7 +583,7 @@ const ROUTES: Record<string, Case[]> = {
       request: async (f) => ({
         method: 'POST',
         path: `/api/ads/${(await f.ad({ price: 5000 })).id}/offers`,
-        body: { amount: 4000 },
+        body: { amount: 4000, attestation: true },
       }),
       expect: { ...signedIn(201), owner: 404 },
     },
@@ -591,7 +591,11 @@ const ROUTES: Record<string, Case[]> = {
       name: 'reserved',
       request: async (f) => {
         const { ad } = await offerOn(f, { status: 'accepted' });
-        return { method: 'POST', path: `/api/ads/${ad.id}/offers`, body: { amount: 4000 } };
+        return {
+          method: 'POST',
+          path: `/api/ads/${ad.id}/offers`,
+          body: { amount: 4000, attestation: true },
+        };
       },
       expect: { ...signedIn(409), owner: 404 },
     },

@@ -146,7 +146,7 @@ describe.runIf(process.env.TEST_DB === 'pg')('a server killed in the middle of w
           const target = listed.filter((ad) => ad.userId !== who.id)[n % (listed.length - 1)]!;
           const body = `Mai este disponibil? Mesajul ${n}`;
           const res = await attempt('message', () =>
-            client.request('POST', `/api/ads/${target.id}/messages`, { body }),
+            client.request('POST', `/api/ads/${target.id}/messages`, { attestation: true, body }),
           );
           if (res) {
             const sent = res.json() as { conversationId: string; message: { id: string } };

@@ -162,9 +162,13 @@ describe('ads and messages', () => {
   it('refuses a message with NUL, and takes one with line breaks', async () => {
     const seller = await createUser(ctx);
     const ad = await createAd(ctx, seller);
-    const nul = await client.post<ErrorBody>(`/api/ads/${ad.id}/messages`, { body: 'Bună\u0000 ziua' });
+    const nul = await client.post<ErrorBody>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Bună\u0000 ziua',
+    });
     expect(nul.body).toEqual(refusal('body', CONTROLS));
     const lines = await client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
       body: 'Bună ziua,\nmai este?',
     });
     expect(lines.status).toBe(201);
@@ -188,6 +192,7 @@ describe('mails', () => {
     const ad = await createAd(ctx, seller, { title: 'Glock 17\nGen 5' });
     const buyerClient = await signedInClient(ctx, buyer);
     const sent = await buyerClient.post(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
       body: 'Bună ziua.\n\nECHIPA ARMAMARKET: plătește aici',
     });
     expect(sent.status).toBe(201);

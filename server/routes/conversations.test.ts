@@ -49,6 +49,7 @@ describe('POST /api/ads/{id}/messages', () => {
     const { seller, buyer, ad } = await sellerAndBuyer();
     const intruder = await createUser(ctx);
     const res = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
       body: '  Bună ziua, mai este disponibil?  ',
       receiverId: intruder.id,
       receiver_id: intruder.id,
@@ -77,25 +78,38 @@ describe('POST /api/ads/{id}/messages', () => {
 
   it('keeps one conversation per ad and buyer', async () => {
     const { buyer, ad } = await sellerAndBuyer();
-    const first = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Unu' });
-    const second = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Doi' });
+    const first = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Unu',
+    });
+    const second = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Doi',
+    });
     expect(second.body.conversationId).toBe(first.body.conversationId);
     expect(await messagesOf(first.body.conversationId)).toHaveLength(2);
 
     const other = await person();
-    const third = await other.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Trei' });
+    const third = await other.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Trei',
+    });
     expect(third.body.conversationId).not.toBe(first.body.conversationId);
   });
 
   it('refuses the owner’s own ad and ads that are not listed, as if they did not exist', async () => {
     const { seller, buyer, ad } = await sellerAndBuyer();
-    expect(await seller.client.post(`/api/ads/${ad.id}/messages`, { body: 'Eu' })).toMatchObject({
+    expect(
+      await seller.client.post(`/api/ads/${ad.id}/messages`, { attestation: true, body: 'Eu' }),
+    ).toMatchObject({
       status: 404,
       body: NOT_FOUND,
     });
     for (const status of ['pending', 'rejected', 'needs_changes', 'expired'] as const) {
       const hidden = await createAd(ctx, seller.user, { status });
-      expect(await buyer.client.post(`/api/ads/${hidden.id}/messages`, { body: 'Salut' })).toMatchObject({
+      expect(
+        await buyer.client.post(`/api/ads/${hidden.id}/messages`, { attestation: true, body: 'Salut' }),
+      ).toMatchObject({
         status: 404,
         body: NOT_FOUND,
       });
@@ -103,10 +117,14 @@ describe('POST /api/ads/{id}/messages', () => {
     const quitter = await person();
     const orphaned = await createAd(ctx, quitter.user);
     await ctx.database.db.update(profiles).set({ isActive: false }).where(eq(profiles.id, quitter.user.id));
-    expect((await buyer.client.post(`/api/ads/${orphaned.id}/messages`, { body: 'Salut' })).status).toBe(404);
-    expect((await buyer.client.post(`/api/ads/${crypto.randomUUID()}/messages`, { body: 'x' })).status).toBe(
-      404,
-    );
+    expect(
+      (await buyer.client.post(`/api/ads/${orphaned.id}/messages`, { attestation: true, body: 'Salut' }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await buyer.client.post(`/api/ads/${crypto.randomUUID()}/messages`, { attestation: true, body: 'x' }))
+        .status,
+    ).toBe(404);
     expect((await buyer.client.post('/api/ads/not-a-uuid/messages', { body: 'x' })).status).toBe(404);
     expect(
       await ctx.database.db.select().from(messages).where(eq(messages.senderId, seller.user.id)),
@@ -115,7 +133,10 @@ describe('POST /api/ads/{id}/messages', () => {
 
   it('asks visitors to sign in before reading the body', async () => {
     const { ad } = await sellerAndBuyer();
-    const res = await createClient(ctx).post<ErrorBody>(`/api/ads/${ad.id}/messages`, { body: 'Salut' });
+    const res = await createClient(ctx).post<ErrorBody>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Salut',
+    });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthorized');
   });
@@ -123,25 +144,38 @@ describe('POST /api/ads/{id}/messages', () => {
   it('refuses an empty or blank body and one over 2,000 characters', async () => {
     const { buyer, ad } = await sellerAndBuyer();
     for (const body of ['', '   \n\t ', undefined]) {
-      const res = await buyer.client.post<ErrorBody>(`/api/ads/${ad.id}/messages`, { body });
+      const res = await buyer.client.post<ErrorBody>(`/api/ads/${ad.id}/messages`, {
+        attestation: true,
+        body,
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual({ code: 'validation_error', message: 'body: Write a message' });
     }
-    const long = await buyer.client.post<ErrorBody>(`/api/ads/${ad.id}/messages`, { body: 'a'.repeat(2001) });
+    const long = await buyer.client.post<ErrorBody>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'a'.repeat(2001),
+    });
     expect(long.status).toBe(400);
     expect(long.body.error.message).toBe('body: A message can be at most 2000 characters');
-    const exact = await buyer.client.post(`/api/ads/${ad.id}/messages`, { body: `${'a'.repeat(2000)}   ` });
+    const exact = await buyer.client.post(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: `${'a'.repeat(2000)}   `,
+    });
     expect(exact.status).toBe(201);
   });
 
   it('limits how many messages a user sends', async () => {
     const { buyer, ad } = await sellerAndBuyer();
     for (let i = 0; i < MESSAGE_LIMITS.burst.max; i++) {
-      expect((await buyer.client.post(`/api/ads/${ad.id}/messages`, { body: `Mesaj ${i}` })).status).toBe(
-        201,
-      );
+      expect(
+        (await buyer.client.post(`/api/ads/${ad.id}/messages`, { attestation: true, body: `Mesaj ${i}` }))
+          .status,
+      ).toBe(201);
     }
-    const refused = await buyer.client.post<ErrorBody>(`/api/ads/${ad.id}/messages`, { body: 'Încă unul' });
+    const refused = await buyer.client.post<ErrorBody>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Încă unul',
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('rate_limited');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -149,7 +183,9 @@ describe('POST /api/ads/{id}/messages', () => {
     const { user: neighbour } = await person();
     const sameIp = createClient(ctx, { ip: buyer.client.ip });
     await sameIp.post('/api/auth/sign-in/email', { email: neighbour.email, password: neighbour.password });
-    expect((await sameIp.post(`/api/ads/${ad.id}/messages`, { body: 'Salut' })).status).toBe(201);
+    expect(
+      (await sameIp.post(`/api/ads/${ad.id}/messages`, { attestation: true, body: 'Salut' })).status,
+    ).toBe(201);
   });
 });
 
@@ -160,8 +196,14 @@ describe('conversations', () => {
     const sellerB = await person();
     const adA = await createAd(ctx, sellerA.user, { title: 'Anunț A' });
     const adB = await createAd(ctx, sellerB.user, { title: 'Anunț B' });
-    const a = await buyer.client.post<SentMessage>(`/api/ads/${adA.id}/messages`, { body: 'Către A' });
-    const b = await buyer.client.post<SentMessage>(`/api/ads/${adB.id}/messages`, { body: 'Către B' });
+    const a = await buyer.client.post<SentMessage>(`/api/ads/${adA.id}/messages`, {
+      attestation: true,
+      body: 'Către A',
+    });
+    const b = await buyer.client.post<SentMessage>(`/api/ads/${adB.id}/messages`, {
+      attestation: true,
+      body: 'Către B',
+    });
     await sellerA.client.post(`/api/conversations/${a.body.conversationId}/messages`, { body: 'Răspuns A' });
 
     const list = await buyer.client.get<ConversationList>('/api/conversations');
@@ -191,7 +233,10 @@ describe('conversations', () => {
 
   it('shows the messages oldest first, labelled from the caller’s side, and changes nothing by reading', async () => {
     const { seller, buyer, ad } = await sellerAndBuyer();
-    const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Întrebare' });
+    const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Întrebare',
+    });
     const id = sent.body.conversationId;
     await seller.client.post(`/api/conversations/${id}/messages`, { body: 'Răspuns' });
 
@@ -209,7 +254,10 @@ describe('conversations', () => {
 
   it('sets read_at only on the messages the caller received', async () => {
     const { seller, buyer, ad } = await sellerAndBuyer();
-    const first = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Unu' });
+    const first = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Unu',
+    });
     const id = first.body.conversationId;
     await buyer.client.post(`/api/conversations/${id}/messages`, { body: 'Doi' });
     await seller.client.post(`/api/conversations/${id}/messages`, { body: 'Răspuns' });
@@ -232,8 +280,8 @@ describe('conversations', () => {
   it('counts the unread messages a user received', async () => {
     const { seller, buyer, ad } = await sellerAndBuyer();
     expect((await seller.client.get<UnreadCount>('/api/me/unread')).body).toEqual({ messages: 0 });
-    await buyer.client.post(`/api/ads/${ad.id}/messages`, { body: 'Unu' });
-    await buyer.client.post(`/api/ads/${ad.id}/messages`, { body: 'Doi' });
+    await buyer.client.post(`/api/ads/${ad.id}/messages`, { attestation: true, body: 'Unu' });
+    await buyer.client.post(`/api/ads/${ad.id}/messages`, { attestation: true, body: 'Doi' });
     expect((await seller.client.get<UnreadCount>('/api/me/unread')).body).toEqual({ messages: 2 });
     expect((await buyer.client.get<UnreadCount>('/api/me/unread')).body).toEqual({ messages: 0 });
     expect((await createClient(ctx).get('/api/me/unread')).status).toBe(401);
@@ -241,7 +289,10 @@ describe('conversations', () => {
 
   it('lets nobody but its two sides read, answer or mark a conversation', async () => {
     const { seller, buyer, ad } = await sellerAndBuyer();
-    const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Privat' });
+    const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Privat',
+    });
     const id = sent.body.conversationId;
     const outsider = await person();
     const moderator = await signedInClient(ctx, await createUser(ctx, { role: 'admin.super' }));
@@ -269,7 +320,10 @@ describe('conversations', () => {
 
   it('sends a reply to the other side, the buyer’s to the seller and the seller’s to the buyer', async () => {
     const { seller, buyer, ad } = await sellerAndBuyer();
-    const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Întrebare' });
+    const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Întrebare',
+    });
     const id = sent.body.conversationId;
     const reply = await seller.client.post<SentMessage>(`/api/conversations/${id}/messages`, {
       body: 'Da',
@@ -294,7 +348,10 @@ describe('conversations', () => {
 
   it('keeps the thread with the ad’s title after the ad is deleted', async () => {
     const { seller, buyer, ad } = await sellerAndBuyer();
-    const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Mai e?' });
+    const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Mai e?',
+    });
     expect((await seller.client.delete(`/api/ads/${ad.id}`)).status).toBe(204);
     const thread = await buyer.client.get<ConversationDetail>(
       `/api/conversations/${sent.body.conversationId}`,
@@ -313,7 +370,10 @@ describe('GET /api/ads/{id}/conversation (the ad page’s contact box, issue 14 
     const { seller, buyer, ad } = await sellerAndBuyer();
     expect(await ofAd(buyer.client, ad.id)).toMatchObject({ status: 200, body: { conversation: null } });
 
-    const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Unu' });
+    const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Unu',
+    });
     const conversationId = sent.body.conversationId;
     await seller.client.post(`/api/conversations/${conversationId}/messages`, { body: 'Doi' });
     await buyer.client.post(`/api/conversations/${conversationId}/messages`, { body: 'Trei' });
@@ -341,7 +401,7 @@ describe('GET /api/ads/{id}/conversation (the ad page’s contact box, issue 14 
 
   it('is only ever the caller’s own, as buyer: not another buyer’s, not the seller’s many', async () => {
     const { seller, buyer, ad } = await sellerAndBuyer();
-    await buyer.client.post(`/api/ads/${ad.id}/messages`, { body: 'Al meu' });
+    await buyer.client.post(`/api/ads/${ad.id}/messages`, { attestation: true, body: 'Al meu' });
     const other = await person();
     expect((await ofAd(other.client, ad.id)).body).toEqual({ conversation: null });
     expect((await ofAd(seller.client, ad.id)).body).toEqual({ conversation: null });
@@ -366,7 +426,7 @@ describe('GET /api/ads/{id}/conversation (the ad page’s contact box, issue 14 
 
   it('a message sent from the box into that conversation continues it: still one conversation', async () => {
     const { buyer, ad } = await sellerAndBuyer();
-    await buyer.client.post(`/api/ads/${ad.id}/messages`, { body: 'Bună ziua' });
+    await buyer.client.post(`/api/ads/${ad.id}/messages`, { attestation: true, body: 'Bună ziua' });
     const { conversation } = (await ofAd(buyer.client, ad.id)).body;
     const reply = await buyer.client.post<SentMessage>(`/api/conversations/${conversation!.id}/messages`, {
       body: 'Revin cu o întrebare',
@@ -389,6 +449,7 @@ describe('new-message mail', () => {
   it('tells the receiver in their language, with a link to the conversation', async () => {
     const { seller, buyer, ad } = await sellerAndBuyer({ sellerLocale: 'en' });
     const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
       body: 'Is it still <b>available</b>?',
     });
     const mail = await ctx.mail.waitFor(seller.user.email);
@@ -408,10 +469,13 @@ describe('new-message mail', () => {
 
   it('sends at most one mail per conversation and receiver every 15 minutes', async () => {
     const { seller, buyer, ad } = await sellerAndBuyer();
-    const first = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Unu' });
+    const first = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Unu',
+    });
     const id = first.body.conversationId;
     await ctx.mail.waitFor(seller.user.email);
-    await buyer.client.post(`/api/ads/${ad.id}/messages`, { body: 'Doi' });
+    await buyer.client.post(`/api/ads/${ad.id}/messages`, { attestation: true, body: 'Doi' });
     await buyer.client.post(`/api/conversations/${id}/messages`, { body: 'Trei' });
     // A mail the other way is sent meanwhile, and after it nothing more came for the seller.
     await seller.client.post(`/api/conversations/${id}/messages`, { body: 'Răspuns' });

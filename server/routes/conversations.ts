@@ -133,7 +133,7 @@ export function conversationsRoutes(services: Services) {
       const viewer = await getViewer(c);
       const { id } = c.req.valid('param');
       const ip = clientIp(c, services.config.trustProxy);
-      const sent = await contactSeller(services, viewer, id, c.req.valid('json').body, ip);
+      const sent = await contactSeller(services, viewer, id, c.req.valid('json'), ip);
       // Sending succeeded, so the caller is signed in (the policy refused visitors).
       const [message] = await withSafety(db, viewer?.id ?? '', [sent.message]);
       return c.json({ ...sent, message: message ?? sent.message }, 201);

@@ -70,7 +70,10 @@ async function confirmedDeal(options: { answer?: 'confirm' | 'deny' } = {}) {
     legalCategory: 'authorisation',
     price: 13_000,
   });
-  const offer = await buyer.client.post<Offer>(`/api/ads/${ad.id}/offers`, { amount: 12_500 });
+  const offer = await buyer.client.post<Offer>(`/api/ads/${ad.id}/offers`, {
+    attestation: true,
+    amount: 12_500,
+  });
   expect(offer.status).toBe(201);
   await seller.client.post(`/api/offers/${offer.body.id}/answer`, { answer: 'accept' });
   const deal = await seller.client.post<Deal>(`/api/ads/${ad.id}/deal`, { buyerId: buyer.user.id });

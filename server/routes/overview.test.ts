@@ -30,8 +30,8 @@ describe('GET /api/me/overview', () => {
     await createAd(ctx, me, { status: 'rejected' });
     const theirs = await createAd(ctx, other);
     await createAd(ctx, other, { status: 'pending' });
-    await otherClient.post(`/api/ads/${mine.id}/messages`, { body: 'Salut' });
-    await otherClient.post(`/api/ads/${mine.id}/messages`, { body: 'Mai e?' });
+    await otherClient.post(`/api/ads/${mine.id}/messages`, { attestation: true, body: 'Salut' });
+    await otherClient.post(`/api/ads/${mine.id}/messages`, { attestation: true, body: 'Mai e?' });
     await client.put(`/api/me/favorites/${theirs.id}`, {});
     await otherClient.put(`/api/me/favorites/${mine.id}`, {});
 

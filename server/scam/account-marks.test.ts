@@ -26,7 +26,10 @@ const marksOf = ({ newAccount, emailVerified }: AccountMarks) => ({ newAccount, 
 /** What the ad page, the seller page and the buyer's thread (detail and list) say of `seller`. */
 async function seenByBuyer(buyer: TestClient, seller: TestUser) {
   const ad = await createAd(ctx, seller, { title: 'Carabină Tikka T3x' });
-  const sent = await buyer.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Bună ziua, mai este?' });
+  const sent = await buyer.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+    attestation: true,
+    body: 'Bună ziua, mai este?',
+  });
   expect(sent.status).toBe(201);
   const visitor = createClient(ctx);
   const [adPage, sellerPage, thread, list] = await Promise.all([

@@ -127,6 +127,7 @@ describe('risky messages', () => {
     const buyer = await person();
     const ad = await createAd(ctx, seller.user, { title: 'Pistol CZ 75 B' });
     const first = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
       body: 'Bună ziua, mai este disponibil?',
     });
     expect(first.status).toBe(201);
@@ -171,7 +172,10 @@ describe('risky messages', () => {
     const buyer = await person();
     const ad = await createAd(ctx, seller.user, { title: 'Pușcă Beretta 686' });
     const rulesOf = async (body: string) => {
-      const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body });
+      const sent = await buyer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+        attestation: true,
+        body,
+      });
       expect(sent.status).toBe(201);
       const [row] = await ctx.database.db
         .select()
@@ -193,9 +197,18 @@ describe('risky messages', () => {
     await ctx.database.db.execute(
       sql`update "user" set created_at = now() - interval '31 days' where id = ${veteran.user.id}`,
     );
-    const fromNew = await newcomer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Salut' });
-    const fromOld = await veteran.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Salut' });
-    const again = await newcomer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, { body: 'Mai e?' });
+    const fromNew = await newcomer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Salut',
+    });
+    const fromOld = await veteran.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Salut',
+    });
+    const again = await newcomer.client.post<SentMessage>(`/api/ads/${ad.id}/messages`, {
+      attestation: true,
+      body: 'Mai e?',
+    });
 
     const tipOf = async (conversationId: string, messageId: string) =>
       (

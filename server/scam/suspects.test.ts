@@ -41,7 +41,10 @@ const person = async (overrides: Parameters<typeof createUser>[1] = {}) => {
 async function writeToSellers(sender: TestClient, count: number, body: string): Promise<string[]> {
   const ids: string[] = [];
   for (const seller of sellers.slice(0, count)) {
-    const res = await sender.post<SentMessage>(`/api/ads/${seller.adId}/messages`, { body });
+    const res = await sender.post<SentMessage>(`/api/ads/${seller.adId}/messages`, {
+      attestation: true,
+      body,
+    });
     expect(res.status).toBe(201);
     ids.push(res.body.message.id);
   }
@@ -76,13 +79,19 @@ describe('GET /api/admin/suspects', () => {
     expect(await suspectOf(sender.user.id)).toBeUndefined();
 
     // A second message to the same person adds no recipient.
-    const again = await sender.client.post(`/api/ads/${sellers[0]?.adId}/messages`, { body: RISKY });
+    const again = await sender.client.post(`/api/ads/${sellers[0]?.adId}/messages`, {
+      attestation: true,
+      body: RISKY,
+    });
     expect(again.status).toBe(201);
     expect(await suspectOf(sender.user.id)).toBeUndefined();
 
     // One more different person: listed.
     const last = sellers[SUSPECT_MIN_RECIPIENTS - 1];
-    await sender.client.post(`/api/ads/${last?.adId}/messages`, { body: 'Western Union e mai simplu' });
+    await sender.client.post(`/api/ads/${last?.adId}/messages`, {
+      attestation: true,
+      body: 'Western Union e mai simplu',
+    });
     const list = await suspects();
     expect(list.windowHours).toBe(SUSPECT_WINDOW_HOURS);
     expect(list.minRecipients).toBe(SUSPECT_MIN_RECIPIENTS);
@@ -152,7 +161,10 @@ describe('GET /api/admin/suspects', () => {
     expect(done.body.isActive).toBe(false);
     expect(done.body.messageRisks?.recipients).toBe(SUSPECT_MIN_RECIPIENTS);
     // Its session ended: it can send nothing more.
-    const after = await sender.client.post(`/api/ads/${sellers[0]?.adId}/messages`, { body: RISKY });
+    const after = await sender.client.post(`/api/ads/${sellers[0]?.adId}/messages`, {
+      attestation: true,
+      body: RISKY,
+    });
     expect(after.status).toBe(401);
     // Still listed, marked inactive, with the way back.
     const row = await suspectOf(sender.user.id);

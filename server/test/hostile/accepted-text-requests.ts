@@ -141,7 +141,7 @@ export function acceptedTextRequests(f: Fixtures, fresh: Fresh, seed: number): H
       request('POST /api/ads/:id/messages', {
         path: `/api/ads/${f.ads.approved}/messages`,
         caller: 'user',
-        body: json({ body }),
+        body: json({ body, attestation: true }),
       }),
     ),
     ...draw(oddText(1, REPORT_DETAILS_MAX, 'multi'), 10, 'reports').map((details) =>

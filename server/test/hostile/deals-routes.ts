@@ -9,7 +9,7 @@ import { listQuery, pageCursorDefects, reportsDefects } from './query-strings';
 import type { Caller, Draft, Fixtures } from './request-types';
 import type { RouteSpec } from './route-spec';
 import { sessionOnly } from './routes-without-input';
-import { REASON_FIELDS } from './schema-fields';
+import { attestationField, REASON_FIELDS } from './schema-fields';
 
 // ——— Issue 28: offers, the reservation, the sale to a buyer, deals, ratings, trust reports ———
 
@@ -41,7 +41,11 @@ const starsField: Field = {
   ),
 };
 
-const OFFER_FIELDS: Field[] = [wholeLei('amount', true), optionalTextField('message', MESSAGE_MAX, 'multi')];
+const OFFER_FIELDS: Field[] = [
+  wholeLei('amount', true),
+  optionalTextField('message', MESSAGE_MAX, 'multi'),
+  attestationField,
+];
 const ANSWER_FIELDS: Field[] = [
   enumField('answer', ['accept', 'decline', 'counter']),
   wholeLei('amount', false),

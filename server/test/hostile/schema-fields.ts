@@ -160,7 +160,18 @@ export const PROFILE_FIELDS: Field[] = [
   optionalTextField('address', ADDRESS_MAX),
   enumField('locale', LANGUAGES, false),
 ];
-export const MESSAGE_FIELDS: Field[] = [textField('body', 1, MESSAGE_MAX, true, 'multi')];
+/**
+ * Issue 29: the buyer's attestation, needed with a first message or offer about a weapon needing
+ * authorisation: always sent (true) in valid bodies, like the seller's declaration.
+ */
+export const attestationField: Field = {
+  name: 'attestation',
+  required: false,
+  alwaysSent: true,
+  valid: fc.constant(true),
+  invalid: notABoolean({ nullable: true }).map((value): Tagged => ({ kind: 'wrong-type', value })),
+};
+export const MESSAGE_FIELDS: Field[] = [textField('body', 1, MESSAGE_MAX, true, 'multi'), attestationField];
 export const REPORT_FIELDS: Field[] = [
   enumField('reason', REPORT_REASONS),
   optionalTextField('details', REPORT_DETAILS_MAX, 'multi'),

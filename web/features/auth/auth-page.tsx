@@ -1,5 +1,6 @@
 import { signInSchema, signUpSchema } from '@common/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
+import { ConsentCheckbox } from '@web/components/consent-checkbox';
 import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -16,7 +17,6 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { signIn, signUp } from './auth-api';
-import { ConsentCheckbox } from './consent-checkbox';
 import { ResendButton } from './resend-button';
 import { TwoFactorStep } from './two-factor-step';
 

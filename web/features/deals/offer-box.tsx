@@ -1,7 +1,9 @@
+import { ATTESTED_CATEGORY } from '@common/legal';
 import { MESSAGE_MAX } from '@common/limits';
 import { formatPrice } from '@common/price';
 import type { AdDetail } from '@common/schemas/ads';
 import { offerInputSchema } from '@common/schemas/deals';
+import { ConsentCheckbox } from '@web/components/consent-checkbox';
 import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import {
@@ -39,14 +41,16 @@ export function OfferBox({ ad }: { ad: AdDetail }) {
   return null;
 }
 
-type Values = { amount: string; message: string };
+type Values = { amount: string; message: string; attestation: boolean };
 
 function MakeOffer({ ad }: { ad: AdDetail }) {
   const { t, i18n } = useTranslation('deals');
   const actions = useDealActions();
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
-  const [values, setValues] = useState<Values>({ amount: '', message: '' });
+  const [values, setValues] = useState<Values>({ amount: '', message: '', attestation: false });
+  // Issue 29: a weapon needing authorisation asks the buyer's attestation with the offer.
+  const attests = ad.legalCategory === ATTESTED_CATEGORY;
   const [sent, setSent] = useState<string | null>(null);
   const errors = useFormErrors<keyof Values>();
 
@@ -56,16 +60,17 @@ function MakeOffer({ ad }: { ad: AdDetail }) {
     const input = errors.check(
       offerInputSchema,
       { amount: values.amount.trim() === '' ? undefined : amount, message: values.message },
-      ['amount', 'message'],
+      ['amount', 'message', 'attestation'],
     );
     if (!input) return;
+    if (attests && !values.attestation) return errors.fail('attestation', 'attestationRequired');
     setSending(true);
     try {
-      const offer = await actions.makeOffer(ad.id, input);
+      const offer = await actions.makeOffer(ad.id, { ...input, ...(attests ? { attestation: true } : {}) });
       toast.success(t('offer.sent'));
       setSent(offer.conversationId);
       setOpen(false);
-      setValues({ amount: '', message: '' });
+      setValues({ amount: '', message: '', attestation: false });
     } catch (error) {
       toast.error(dealErrorText(t, error));
     } finally {
@@ -118,6 +123,20 @@ function MakeOffer({ ad }: { ad: AdDetail }) {
                 onChange={(event) => setValues((v) => ({ ...v, message: event.target.value }))}
               />
             </FormField>
+            {attests && (
+              <ConsentCheckbox
+                {...errors.field('attestation')}
+                register={{
+                  name: 'attestation',
+                  ref: () => undefined,
+                  onBlur: async () => undefined,
+                  onChange: async (event: { target: { checked: boolean } }) =>
+                    setValues((v) => ({ ...v, attestation: event.target.checked })),
+                }}
+              >
+                {t('offer.attestation')}
+              </ConsentCheckbox>
+            )}
             <DialogFooter>
               <DialogClose asChild>
                 <Button type="button" variant="outline">

@@ -1,3 +1,4 @@
+import { ATTESTED_CATEGORY } from '@common/legal';
 import type { AdDetail } from '@common/schemas/ads';
 import type { ConversationDetail } from '@common/schemas/messages';
 import { LoadError } from '@web/components/load-error';
@@ -108,6 +109,7 @@ function ContactBox({ ad }: { ad: AdDetail }) {
             submitLabel={conversation ? t('contact.continueSend') : t('contact.send')}
             successMessage={conversation ? t('contact.continued') : t('contact.success')}
             onSend={conversation ? reply : contact}
+            attestation={!conversation && ad.legalCategory === ATTESTED_CATEGORY}
           />
         </>
       )}

@@ -4,8 +4,8 @@ import { LoadError } from '@web/components/load-error';
 import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
-import { formatRelativeTime } from '@web/lib/format';
-import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { formatDate, formatRelativeTime } from '@web/lib/format';
+import { ArrowLeft, ExternalLink, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -60,7 +60,7 @@ function Thread({
   conversation: ConversationDetail;
   renderOffer?: RenderOffer;
 }) {
-  const { t } = useTranslation('messages');
+  const { t, i18n } = useTranslation('messages');
   const reply = useReply(c.id);
   const markRead = useMarkRead(c.id);
   // A deleted account keeps no name (issue 31): its messages read as from "Cont șters".
@@ -93,6 +93,15 @@ function Thread({
         </p>
         {/* Issue 30: how new the other account is and whether its e-mail is verified; not for an erased one. */}
         {c.otherParty.firstName !== '' && <AccountMarks marks={c.otherParty} />}
+        {/* Issue 29: the buyer's attestation of the purchase authorisation, as both sides see it. */}
+        {c.buyerAttestedAt && (
+          <p className="flex items-start gap-1.5 text-sm" data-testid="buyer-attested">
+            <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {t(c.role === 'seller' ? 'thread.buyerAttested' : 'thread.youAttested', {
+              date: formatDate(c.buyerAttestedAt, i18n.language),
+            })}
+          </p>
+        )}
         {c.ad.id ? (
           <Link
             to={`/ad/${c.ad.id}`}

@@ -1,5 +1,6 @@
 import { MESSAGE_MAX } from '@common/limits';
 import { messageInputSchema } from '@common/schemas/messages';
+import { ConsentCheckbox } from '@web/components/consent-checkbox';
 import { FormField } from '@web/components/form-field';
 import { Button } from '@web/components/ui/button';
 import { Textarea } from '@web/components/ui/textarea';
@@ -16,8 +17,13 @@ type Props = {
   placeholder: string;
   submitLabel: string;
   successMessage: string;
-  /** Sends the trimmed text; throws ApiError on failure. */
-  onSend(body: string): Promise<unknown>;
+  /** Sends the trimmed text (with the attestation when asked); throws ApiError on failure. */
+  onSend(body: string, attestation?: boolean): Promise<unknown>;
+  /**
+   * Issue 29: the buyer's attestation (purchase authorisation held or to be obtained), asked before a
+   * first message about a weapon needing authorisation.
+   */
+  attestation?: boolean;
   /** Spec: the contact box has 4 rows. */
   rows?: number;
 };
@@ -26,18 +32,29 @@ type Props = {
  * A message box, for the first message from the ad page and for replies. A blank text is not sent and
  * the box says why; success clears the box and shows the notice.
  */
-export function MessageForm({ label, placeholder, submitLabel, successMessage, onSend, rows = 4 }: Props) {
+export function MessageForm({
+  label,
+  placeholder,
+  submitLabel,
+  successMessage,
+  onSend,
+  attestation = false,
+  rows = 4,
+}: Props) {
   const { t } = useTranslation('messages');
   const [sending, setSending] = useState(false);
-  const { register, handleSubmit, reset } = useForm<{ body: string }>({ defaultValues: { body: '' } });
-  const errors = useFormErrors<'body'>();
+  const { register, handleSubmit, reset } = useForm<{ body: string; attestation: boolean }>({
+    defaultValues: { body: '', attestation: false },
+  });
+  const errors = useFormErrors<'body' | 'attestation'>();
 
   const onSubmit = handleSubmit(async (values) => {
-    const input = errors.check(messageInputSchema, values, ['body']);
+    const input = errors.check(messageInputSchema, values, ['body', 'attestation']);
     if (!input) return;
+    if (attestation && !input.attestation) return errors.fail('attestation', 'attestationRequired');
     setSending(true);
     try {
-      await onSend(input.body);
+      await onSend(input.body, attestation ? true : undefined);
       reset();
       toast.success(successMessage);
     } catch (error) {
@@ -61,6 +78,11 @@ export function MessageForm({ label, placeholder, submitLabel, successMessage, o
           {...register('body')}
         />
       </FormField>
+      {attestation && (
+        <ConsentCheckbox {...errors.field('attestation')} register={register('attestation')}>
+          {t('contact.attestation')}
+        </ConsentCheckbox>
+      )}
       <Button type="submit" disabled={sending} className="self-start">
         <Send aria-hidden="true" />
         {sending ? t('contact.sending') : submitLabel}

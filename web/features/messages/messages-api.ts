@@ -75,10 +75,10 @@ function useRefreshCounters() {
 export function useContactSeller(adId: string) {
   const refresh = useRefreshCounters();
   return useCallback(
-    async (body: string) => {
+    async (body: string, attestation?: boolean) => {
       const sent = await api<SentMessage>(`/api/ads/${encodeURIComponent(adId)}/messages`, {
         method: 'POST',
-        json: { body },
+        json: { body, ...(attestation ? { attestation } : {}) },
       });
       refresh();
       return sent;

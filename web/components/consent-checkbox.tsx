@@ -11,7 +11,8 @@ type Props = {
 };
 
 /**
- * A confirmation registration asks for (18 or older, the terms accepted): the whole row is its label,
+ * A confirmation a form asks for (at registration 18 or older and the terms accepted; issue 29 the
+ * buyer's attestation before a first message or offer): the whole row is its label,
  * and its error is tied to the box like a FormField's.
  */
 export function ConsentCheckbox({ id, error, onEdit, register, children }: Props) {
