@@ -31,6 +31,7 @@ import { seedBenchAds, stats } from './lib/bench-stats';
 const TARGET_ADS = Number(process.env.BENCH_ADS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const FANS = Number(process.env.BENCH_FANS ?? 5000);
+const FAN_OUT_RUNS = Number(process.env.BENCH_FAN_OUT_RUNS ?? 5);
 const DIR = process.env.BENCH_PGLITE_DIR ?? 'data/bench-deals';
 const URL_ = process.env.DATABASE_URL;
 const BUDGET = { sellerPageP95Ms: 25, adPageP95Ms: 25, fanOutMs: 2000 };
@@ -48,14 +49,31 @@ PGlite.prototype.query = async function (this: PGlite, ...args: Parameters<PGlit
   record(args[0], args[1], performance.now() - started);
   return result;
 } as PGlite['query'];
-const poolQuery = pg.Pool.prototype.query;
-pg.Pool.prototype.query = async function (this: pg.Pool, ...args: unknown[]) {
+// node-postgres: every statement goes through a client (the pool's, a transaction's), some with a callback.
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+const clientQuery = pg.Client.prototype.query as unknown as Query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const started = performance.now();
-  const result = await (poolQuery as (...a: unknown[]) => Promise<unknown>).apply(this, args);
-  const first = args[0] as string | { text: string };
-  record(typeof first === 'string' ? first : first.text, args[1], performance.now() - started);
-  return result;
-} as unknown as typeof poolQuery;
+  const first = args[0] as string | { text: string; values?: unknown[] };
+  const text = typeof first === 'string' ? first : first?.text;
+  const params = Array.isArray(args[1]) ? args[1] : typeof first === 'object' ? first?.values : [];
+  const done = () => record(text, params, performance.now() - started);
+  const callback = args.findIndex((arg) => typeof arg === 'function');
+  if (callback >= 0) {
+    const given = args[callback] as (...a: unknown[]) => void;
+    args[callback] = (...a: unknown[]) => {
+      done();
+      given(...a);
+    };
+    return clientQuery.apply(this, args);
+  }
+  const result = clientQuery.apply(this, args) as Promise<unknown> | undefined;
+  if (!result || typeof result.then !== 'function') return result;
+  return result.then((rows) => {
+    done();
+    return rows;
+  });
+} as unknown as typeof pg.Client.prototype.query;
 
 if (URL_) await ensureDatabase(URL_);
 else mkdirSync(DIR, { recursive: true });
@@ -212,19 +230,45 @@ const [heaviest] = await queryRows<{ id: string; count: number }>(
   sql`select user_id as id, count from rating_summaries order by count desc limit 1`,
 );
 
-// The fan-out, three times: the price goes back up and the notices and jobs are cleared between runs.
+/** The heaviest seller's pages (the most ratings, and the most ads): each one's slowest query, explained. */
+async function heaviestSellerPlans(id: string) {
+  const { config, app } = appWith('0');
+  const plansOf: Record<string, Awaited<ReturnType<typeof explainSlowest>> & { ms: number }> = {};
+  for (const [name, suffix] of [
+    ['profile', ''],
+    ['ratings', '/ratings'],
+    ['ads', '/ads'],
+  ] as const) {
+    const run = newRun();
+    const ms = await timed(app, `${config.publicUrl}/api/sellers/${encodeURIComponent(id)}${suffix}`, run);
+    plansOf[name] = {
+      ms: Math.round(ms * 100) / 100,
+      ...(await explainSlowest([...run.statements.values()])),
+    };
+  }
+  return plansOf;
+}
+const heaviestPlans = heaviest ? await heaviestSellerPlans(heaviest.id) : null;
+
+// The fan-out, FAN_OUT_RUNS times: the price goes back up and the notices and jobs are cleared between runs.
 const { services } = appWith('0');
 await services.queue.start();
 const ad = await fanOutAd(db, FANS);
-const fanOut: { ms: number; people: number; jobs: number; notices: number }[] = [];
-for (let i = 0; i < 3; i++) {
+type FanOutRun = { ms: number; people: number; jobs: number; notices: number; statements: object[] };
+const fanOut: FanOutRun[] = [];
+for (let i = 0; i < FAN_OUT_RUNS; i++) {
   await db.execute(sql`delete from price_drop_notices where ad_id = ${ad.id}`);
   await db.execute(sql`delete from pgboss.job where name = ${QUEUES.priceDropAlert}`);
   await db.execute(sql`update ads set price = ${ad.price} where id = ${ad.id}`);
   await db.execute(sql`update ads set price = ${Math.round(ad.price * 0.9)} where id = ${ad.id}`);
+  recording = []; // PostgreSQL only: PGlite's transaction runs its statements past the hook
   const started = performance.now();
   const outcome = await fanOutPriceDrop(services, { adId: ad.id, fromPrice: ad.price });
   const ms = performance.now() - started;
+  const statements = recording
+    .filter((statement) => statement.ms >= 1)
+    .map((statement) => ({ ms: Math.round(statement.ms), text: statement.text.slice(0, 120) }));
+  recording = null;
   const [counts] = await queryRows<{ jobs: number; notices: number }>(
     db,
     sql`select (select count(*)::int from pgboss.job where name = ${QUEUES.priceDropAlert} and state = 'created') as jobs,
@@ -235,6 +279,7 @@ for (let i = 0; i < 3; i++) {
     people: outcome.people,
     jobs: counts?.jobs ?? 0,
     notices: counts?.notices ?? 0,
+    statements,
   });
 }
 // Leave nothing for a worker of a later run to mail, and the ad at its price.
@@ -261,11 +306,15 @@ const strip = (r: Record<string, unknown>) =>
       ];
     }),
   );
+for (const [page, { ms, plan }] of Object.entries(heaviestPlans ?? {}))
+  console.log(
+    `\nheaviest seller, ${page}: ${ms} ms; EXPLAIN (ANALYZE, BUFFERS) of its slowest\n${plan.join('\n')}`,
+  );
 console.log(`\n${distinctSellers} distinct sellers (heaviest: ${heaviest?.count} ratings)`);
 console.log('warm-up, list cache off:', JSON.stringify(strip(warmUp), null, 1));
 console.log('list cache off:', JSON.stringify(strip(uncached), null, 1));
 console.log('list cache on:', JSON.stringify(strip(cached), null, 1));
-console.log('fan-out:', JSON.stringify(fanOut));
+console.log('fan-out:', JSON.stringify(fanOut, null, 1));
 for (const [page, { executions, plan }] of Object.entries(plans))
   console.log(
     `\n${page}: ${JSON.stringify(executions)}\nEXPLAIN (ANALYZE, BUFFERS) of its slowest\n${plan.join('\n')}`,
@@ -293,7 +342,7 @@ writeFileSync(
       seeding: { ads: seedingAds, deals: seedingDeals },
       requests: REQUESTS,
       distinctSellers,
-      heaviestSeller: heaviest,
+      heaviestSeller: { ...heaviest, pages: heaviestPlans },
       machine: { cpus: os.availableParallelism(), node: process.version, loadAverage: os.loadavg() },
       budget: { ...BUDGET, met },
       warmUpListCacheOff: strip(warmUp),

@@ -22,7 +22,19 @@ export async function seedDealsData(db: Database, log: (line: string) => void) {
     db,
     sql`select count(*)::int as n from profiles where id = 'bench-seller-1'`,
   );
-  if ((done?.n ?? 0) > 0) return { seeded: false };
+  if ((done?.n ?? 0) > 0) {
+    // A database seeded before spreadRatingTimes existed: many ratings at one instant.
+    const [ties] = await queryRows<{ n: number }>(
+      db,
+      sql`select coalesce(max(n), 0)::int as n from (select count(*) as n from ratings group by created_at) t`,
+    );
+    if ((ties?.n ?? 0) <= 20) return { seeded: false };
+    const t = Date.now();
+    await db.execute(spreadRatingTimes);
+    await db.execute(sql`vacuum analyze ratings`);
+    log(`  rating times spread: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    return { seeded: false, ratingTimesSpread: true };
+  }
   const started = Date.now();
   // One transaction: a run stopped halfway leaves nothing, and the next one starts over.
   await db.transaction(async (tx) => {
@@ -131,6 +143,7 @@ export async function seedDealsData(db: Database, log: (line: string) => void) {
                case when h % 67 = 3 then 'Limbaj nepotrivit' end
         from s`,
     );
+    await step('rating times', spreadRatingTimes);
     await step(
       'rating summaries',
       sql`insert into rating_summaries (user_id, count, total)
@@ -144,6 +157,25 @@ export async function seedDealsData(db: Database, log: (line: string) => void) {
   log(`  vacuum analyze: ${((Date.now() - t) / 1000).toFixed(1)} s`);
   return { seeded: true, seconds: (Date.now() - started) / 1000 };
 }
+
+/**
+ * Each rating at its own instant between its deal's confirmation and now (at most 21 days after it),
+ * its reveal, reply and hiding after it: the ratings list reads a seller's newest in created_at
+ * order, and thousands of ratings at one instant (deals confirmed as the database was seeded) would
+ * make it sort them all.
+ */
+const spreadRatingTimes = sql`
+  update ratings r set
+    created_at = t.at,
+    revealed_at = case when r.revealed_at is not null then least(now(), t.at + interval '2 hours') end,
+    replied_at = case when r.replied_at is not null then least(now(), t.at + interval '1 day') end,
+    hidden_at = case when r.hidden_at is not null then least(now(), t.at + interval '3 days') end
+  from (
+    select r2.id, d.confirmed_at + (least(now(), d.confirmed_at + interval '21 days') - d.confirmed_at)
+             * ((abs(hashtext(r2.id::text)) % 1000000) / 1000000.0) as at
+    from ratings r2 join deals d on d.id = r2.deal_id
+  ) t
+  where t.id = r.id`;
 
 /**
  * The fan-out's ad: a listed ad of a bench seller kept in favorites by FANS buyers (bench-buyer-1..),
