@@ -43,7 +43,10 @@ test('a weapon’s deal shows each side its legal steps; the seller downloads th
   const headers = { origin: ORIGIN };
   const wrote = await buyer.request.post(`/api/ads/${adId}/messages`, {
     headers,
-    data: { body: 'Bună ziua, am autorizația de procurare. Putem face predarea la armurier?' },
+    data: {
+      body: 'Bună ziua, am autorizația de procurare. Putem face predarea la armurier?',
+      attestation: true,
+    },
   });
   expect(wrote.status(), await wrote.text()).toBe(201);
   const candidates = (await (await seller.request.get(`/api/ads/${adId}/buyers`)).json()) as {

@@ -43,7 +43,7 @@ test('a sold ad stays in favorites, marked sold, and its conversation says so (i
   await expect(page.getByRole('button', { name: 'Elimină din favorite' })).toBeVisible();
   const wrote = await page.request.post(`/api/ads/${adId}/messages`, {
     headers: { origin: ORIGIN },
-    data: { body: 'Mai este disponibilă?' },
+    data: { body: 'Mai este disponibilă?', attestation: true },
   });
   expect(wrote.status()).toBe(201);
 

@@ -78,7 +78,7 @@ test('script payloads in ads, names, messages and reports render as text and nev
   await registerVerifiedUser(buyer, { firstName: p.buyerName });
   const sent = await buyer.request.post(`/api/ads/${adId}/messages`, {
     headers: { origin: ORIGIN },
-    data: { body: p.message },
+    data: { body: p.message, attestation: true },
   });
   expect(sent.status(), await sent.text()).toBe(201);
   const reported = await buyer.request.post(`/api/ads/${adId}/reports`, {

@@ -27,6 +27,13 @@ test('a buyer writes from the ad page, the seller sees the unread counter and re
   await page.waitForTimeout(300);
   expect(posted).toBe(0);
   await box.fill(question);
+  // Issue 29: a weapon needing authorisation: the buyer attests first, and the box says so by the box.
+  await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+  const attestation = page.getByLabel(/Declar că am sau voi obține/);
+  await expect(attestation).toBeFocused();
+  await expect(page.getByText('Confirmă că ai sau vei obține autorizația de procurare')).toBeVisible();
+  expect(posted).toBe(0);
+  await attestation.check();
   await page.getByRole('button', { name: 'Trimite mesajul' }).click();
   await expect(page.getByText('Mesajul tău a fost trimis vânzătorului!')).toBeVisible();
   // The box now continues that conversation (issue 14 item 19), empty again.
@@ -54,6 +61,10 @@ test('a buyer writes from the ad page, the seller sees the unread counter and re
   const received = seller.getByTestId('message').filter({ hasText: question });
   await expect(received).toContainText('Primit');
   await expect(received.locator('time')).toBeVisible();
+  // Issue 29: the seller sees the buyer's attestation in the thread.
+  await expect(seller.getByTestId('buyer-attested')).toContainText(
+    'Cumpărătorul a declarat că are / va obține autorizație de procurare',
+  );
   await seller.getByLabel('Răspunsul tău').fill('Da, este disponibil. Vă aștept la armurier.');
   await seller.getByRole('button', { name: 'Trimite răspunsul' }).click();
   await expect(seller.getByText('Răspuns trimis')).toBeVisible();

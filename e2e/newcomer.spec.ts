@@ -95,6 +95,7 @@ test('after writing to a seller the ad page says so, shows the conversation and 
   const contact = page.getByTestId('contact-box');
   await expect(contact.getByTestId('already-wrote')).toHaveCount(0);
   await page.getByLabel('Mesajul tău').fill('Bună ziua, mai este disponibil?');
+  await page.getByLabel(/Declar că am sau voi obține/).check();
   await page.getByRole('button', { name: 'Trimite mesajul' }).click();
 
   // Not the empty first-message form again: the notice, the message just sent, and a box that continues.

@@ -13,7 +13,7 @@ test('a buyer receives a message asking for an advance and sees the warning; the
   const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
   const asked = await page.request.post(`/api/ads/${adId}/messages`, {
     headers: { origin: ORIGIN },
-    data: { body: `Bună ziua, mai este disponibil? (${buyerName})` },
+    data: { body: `Bună ziua, mai este disponibil? (${buyerName})`, attestation: true },
   });
   expect(asked.status(), await asked.text()).toBe(201);
   const { conversationId } = (await asked.json()) as { conversationId: string };
