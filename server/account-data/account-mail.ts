@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { LANGUAGES, type Language } from '../../common/values';
+import type { Language } from '../../common/values';
 import type { Services } from '../app-env';
 import { user } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, translate } from '../mail/templates';
+import { escapeHtml, mailLanguage, translate } from '../mail/templates';
 
 export type AccountDataMail = 'exportReady' | 'accountDeleted';
 
@@ -26,7 +26,7 @@ export async function accountDataMail(
     .where(eq(user.id, userId))
     .limit(1);
   if (!row) return null;
-  const language: Language = LANGUAGES.find((lng) => lng === row.locale) ?? 'ro';
+  const language: Language = mailLanguage(row.locale);
   const t = (key: string, values?: Record<string, string>) => translate(language, key, values);
   const name = row.firstName || row.name;
   const body = t(`accountData.${kind}.body`);

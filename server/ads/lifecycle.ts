@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { LISTING_DAYS, PURGE_AFTER_EXPIRY_DAYS, RENEWAL_REMINDER_DAYS } from '../../common/lifecycle';
 import type { RenewResult } from '../../common/schemas/ads';
-import { LANGUAGES, type Language } from '../../common/values';
+import type { Language } from '../../common/values';
 import { queueAdMatching } from '../alerts/matching';
 import type { Services } from '../app-env';
 import { ads } from '../db/schema/ads';
@@ -10,7 +10,7 @@ import { profiles } from '../db/schema/profiles';
 import { supersedeOpenOffers } from '../deals/offer-steps';
 import { AppError, notFound } from '../errors';
 import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, translate } from '../mail/templates';
+import { escapeHtml, mailLanguage, translate } from '../mail/templates';
 import { deleteAd } from './commands';
 import { renewalPath, signRenewalToken } from './renewal-token';
 
@@ -77,7 +77,7 @@ async function mailOwners(deps: Deps, ended: EndingAd[], kind: RenewalMailKind):
   for (const ad of ended) {
     const owner = byId.get(ad.userId);
     if (!owner?.isActive) continue;
-    const language: Language = LANGUAGES.find((lng) => lng === owner.locale) ?? 'ro';
+    const language: Language = mailLanguage(owner.locale);
     const link = new URL(renewalPath(signRenewalToken(deps.config, ad.id)), deps.config.publicUrl).toString();
     try {
       await deps.mailer.send(

@@ -1,7 +1,7 @@
 import { countyName } from '../../common/counties';
 import { type Language, PRICE_LOCALE } from '../../common/values';
 import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, translate } from '../mail/templates';
+import { escapeHtml, mailFrame, translate } from '../mail/templates';
 
 /** An ad as an alert mail shows it: a card with its photo, title, price and county, and its link. */
 export type AlertAd = {
@@ -47,11 +47,6 @@ export function cardsHtml(publicUrl: string, ads: AlertAd[]): string {
     .join('\n');
 }
 
-export const frame = (language: Language, inner: string) =>
-  `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5">
-${inner}
-</body></html>`;
-
 /** One-click unsubscribe (RFC 8058): the mail client posts to this URL, without a session. */
 export const unsubscribeHeaders = (apiUrl: string) => ({
   'List-Unsubscribe': `<${apiUrl}>`,
@@ -84,7 +79,7 @@ export function instantAlertMail(options: {
     t('alert.unsubscribe', { link: section.unsubscribeUrl }),
     t('signature'),
   ].join('\n\n');
-  const html = frame(
+  const html = mailFrame(
     options.language,
     `<p>${escapeHtml(t('greeting', { name: options.name }))}</p>
 <p>${escapeHtml(t('alert.body', { name: searchName }))}</p>
@@ -126,7 +121,7 @@ export function digestMail(options: {
     t('alert.unsubscribeDigest', { link: options.unsubscribePageUrl }),
     t('signature'),
   ].join('\n\n');
-  const html = frame(
+  const html = mailFrame(
     options.language,
     `<p>${escapeHtml(t('greeting', { name: options.name }))}</p>
 <p>${escapeHtml(t('alert.digestBody'))}</p>

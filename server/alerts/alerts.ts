@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type SavedQuery, savedQueryPath, savedQuerySchema } from '../../common/schemas/saved-searches';
-import { LANGUAGES, type Language } from '../../common/values';
 import { firstImages } from '../ads/queries';
 import type { Services } from '../app-env';
 import { type Database, queryRows } from '../db/client';
 import { enqueueMail, mailJob, type QueuedMail } from '../jobs/mail-job';
 import { QUEUES } from '../jobs/queue';
+import { mailLanguage } from '../mail/templates';
 import { type AlertAd, type AlertSection, digestMail, instantAlertMail } from './alert-mail';
 import { alertIntervalMs, queueInstantAlert } from './matching';
 import { signUnsubscribeToken, unsubscribeApiPath, unsubscribePagePath } from './unsubscribe-token';
@@ -17,7 +17,6 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A mail lists at most this many ads per search; the search's link shows them all. */
 export const ALERT_ADS_MAX = 30;
 
-const languageOf = (locale: string | null): Language => LANGUAGES.find((lng) => lng === locale) ?? 'ro';
 const absolute = (deps: Deps, path: string) => new URL(path, deps.config.publicUrl).toString();
 const keyOf = (ids: string[]) =>
   createHash('sha256')
@@ -114,7 +113,7 @@ export async function sendInstantAlert(deps: Deps, savedSearchId: string): Promi
     const message = instantAlertMail({
       to: search.email,
       name: search.firstName,
-      language: languageOf(search.locale),
+      language: mailLanguage(search.locale),
       publicUrl: deps.config.publicUrl,
       section: section(deps, search, ads),
       unsubscribeApiUrl: absolute(deps, unsubscribeApiPath(token)),
@@ -231,7 +230,7 @@ async function digestBatch(deps: Deps, tx: Tx, userIds: string[], day: string, o
     const message = digestMail({
       to: first.email,
       name: first.firstName,
-      language: languageOf(first.locale),
+      language: mailLanguage(first.locale),
       publicUrl: deps.config.publicUrl,
       sections,
       unsubscribePageUrl: absolute(deps, unsubscribePagePath(token)),

@@ -174,19 +174,26 @@ async function sweepBatch(
   return { ads: rows[0]?.ads ?? 0, recorded: rows[0]?.recorded ?? 0, instantAlerts: instant.length };
 }
 
-/** The search's alert job, due when it may next mail (a job already waiting takes the match instead). */
-function instantAlertJob(
+/**
+ * An alert job keyed by `key` (a search, a person): one waits at a time, due when the last mail's
+ * alert interval is over, so what arrives meanwhile is told by that one mail.
+ */
+export function throttledAlertJob<T extends object>(
   deps: { config: Pick<Config, 'alertIntervalSeconds'> },
-  savedSearchId: string,
+  data: T,
+  key: string,
   alertedAt: Date | null,
 ) {
   const due = alertedAt ? alertedAt.getTime() + alertIntervalMs(deps.config) : 0;
-  return {
-    data: { savedSearchId },
-    singletonKey: savedSearchId,
-    ...(due > Date.now() ? { startAfter: new Date(due) } : {}),
-  };
+  return { data, singletonKey: key, ...(due > Date.now() ? { startAfter: new Date(due) } : {}) };
 }
+
+/** The search's alert job, due when it may next mail (a job already waiting takes the match instead). */
+const instantAlertJob = (
+  deps: { config: Pick<Config, 'alertIntervalSeconds'> },
+  savedSearchId: string,
+  alertedAt: Date | null,
+) => throttledAlertJob(deps, { savedSearchId }, savedSearchId, alertedAt);
 
 /** Queues the search's alert job for when it may next mail (a job already waiting takes the match). */
 export async function queueInstantAlert(

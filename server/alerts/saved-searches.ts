@@ -14,7 +14,7 @@ import {
   savedSearchName,
   type UnsubscribeInfo,
 } from '../../common/schemas/saved-searches';
-import { canonicalBrand, LANGUAGES, type Language } from '../../common/values';
+import { canonicalBrand, type Language } from '../../common/values';
 import { isUuid } from '../ads/cursor';
 import { buildSearchQuery, countiesInText } from '../ads/search';
 import { SEARCH_VERSION } from '../ads/search-document';
@@ -22,6 +22,7 @@ import { type Database, queryRows } from '../db/client';
 import { profiles } from '../db/schema/profiles';
 import { savedSearches, savedSearchMatches } from '../db/schema/saved-searches';
 import { AppError, notFound } from '../errors';
+import { mailLanguage } from '../mail/templates';
 import { unsubscribePriceDrops } from '../price-drops/price-drops';
 import { textKeysOf } from './text-keys';
 
@@ -163,7 +164,7 @@ export async function createSavedSearch(
     if (own.some((row) => searchIdentity(savedQuerySchema.parse(row.query)) === identity))
       throw savedSearchExists();
     if (own.length >= SAVED_SEARCHES_MAX) throw savedSearchLimit();
-    const language = input.language ?? LANGUAGES.find((lng) => lng === profile?.locale) ?? 'ro';
+    const language = input.language ?? mailLanguage(profile?.locale);
     const [row] = await tx
       .insert(savedSearches)
       .values({

@@ -4,14 +4,14 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, twoFactor } from 'better-auth/plugins';
 import { defaultAc } from 'better-auth/plugins/admin/access';
 import { eq } from 'drizzle-orm';
-import { LANGUAGES, type Language } from '../../common/values';
+import type { Language } from '../../common/values';
 import type { Database } from '../db/client';
 import { account, session, twoFactor as twoFactorTable, user, verification } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 import { enqueueMail } from '../jobs/mail-job';
 import type { JobQueue } from '../jobs/queue';
 import { type LegalVersions, recordSignUpConsents } from '../legal/acceptances';
-import { actionMail } from '../mail/templates';
+import { actionMail, mailLanguage } from '../mail/templates';
 import { passwordHashing } from './password-hashing';
 
 export type AuthOptions = {
@@ -54,7 +54,7 @@ export function createAuth(options: AuthOptions) {
     dedupeKey?: string,
   ) => {
     const profile = await profileOf(target.id);
-    const language: Language = LANGUAGES.find((lng) => lng === profile?.locale) ?? 'ro';
+    const language: Language = mailLanguage(profile?.locale);
     const message = actionMail(kind, {
       to: target.email,
       name: profile?.firstName ?? target.name,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { LANGUAGES, type Language } from '../../common/values';
+import type { Language } from '../../common/values';
 import type { Database } from '../db/client';
 import { user } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 import { enqueueMail, type QueuedMail } from '../jobs/mail-job';
 import type { JobQueue, SqlExecutor } from '../jobs/queue';
-import { type SecurityNotice, securityNoticeMail } from '../mail/templates';
+import { mailLanguage, type SecurityNotice, securityNoticeMail } from '../mail/templates';
 
 export const SETTINGS_PATH = '/dashboard/settings';
 
@@ -19,7 +19,7 @@ async function recipientOf(db: Database, userId: string) {
     .where(eq(user.id, userId))
     .limit(1);
   if (!row) return null;
-  const language: Language = LANGUAGES.find((lng) => lng === row.locale) ?? 'ro';
+  const language: Language = mailLanguage(row.locale);
   return { email: row.email, name: row.firstName ?? row.name, language };
 }
 

@@ -1,6 +1,5 @@
-import { LANGUAGES } from '../../common/values';
 import type { MailMessage } from '../mail/mailer';
-import { decisionNoticeMail, translate } from '../mail/templates';
+import { decisionNoticeMail, mailLanguage, translate } from '../mail/templates';
 
 export type DealerDecision = 'approve' | 'refuse' | 'withdraw';
 
@@ -14,7 +13,7 @@ export function dealerDecisionMail(options: {
   reason: string | null;
   link: string;
 }): MailMessage {
-  const language = LANGUAGES.find((lng) => lng === options.locale) ?? 'ro';
+  const language = mailLanguage(options.locale);
   const t = (key: string, values?: Record<string, string>) => translate(language, key, values);
   const values = { business: options.businessName.replace(/\s+/g, ' ').trim() };
   return decisionNoticeMail({

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ATTESTED_CATEGORY, BUYER_ATTESTATION_VERSION } from '../../common/legal';
-import type { Database } from '../db/client';
+import { type Database, queryRows } from '../db/client';
 import { buyerAttestations } from '../db/schema/ads';
 import { AppError } from '../errors';
 import { validationMessage } from '../http/validation';
@@ -64,8 +64,16 @@ export async function requireAttestation(
   if (!(await attestedAt(tx, request.ad.id, request.buyerId))) throw attestationRequired();
 }
 
-/** The attestations of a conversation's buyer for its ad, for the thread (null when there is none). */
-export const attestationOfConversation = (
+/** Issue 29: when the conversation's buyer attested the purchase authorisation for its ad, or null. */
+export async function attestationOfConversation(
   db: Database,
-  conversation: { adId: string | null; buyerId: string },
-) => (conversation.adId ? attestedAt(db, conversation.adId, conversation.buyerId) : Promise.resolve(null));
+  conversationId: string,
+): Promise<string | null> {
+  const [row] = await queryRows<{ at: string }>(
+    db,
+    sql`select b.attested_at as at from conversations c
+        join buyer_attestations b on b.ad_id = c.ad_id and b.user_id = c.buyer_id
+        where c.id = ${conversationId}`,
+  );
+  return row?.at ?? null;
+}

@@ -3,11 +3,11 @@ import { DEREGISTRATION_REMINDER_DAYS } from '../../common/deals';
 import type { LegalCategory } from '../../common/legal';
 import { type GuideCategory, hasLegalGuide } from '../../common/legal-guide';
 import { DAY_MS } from '../../common/lifecycle';
-import { LANGUAGES, type Language } from '../../common/values';
 import type { Services } from '../app-env';
 import { type Database, queryRows } from '../db/client';
 import { enqueueMail, jobIdForKey } from '../jobs/mail-job';
 import { QUEUES, type SqlExecutor } from '../jobs/queue';
+import { mailLanguage } from '../mail/templates';
 import { displayNameOf } from '../sellers/profile';
 import { type DealStepsKind, dealStepsMail } from './deal-steps-mail';
 
@@ -23,8 +23,6 @@ type WeaponDeal = {
   seller: Party;
   buyer: Party;
 };
-
-const languageOf = (locale: string): Language => LANGUAGES.find((lng) => lng === locale) ?? 'ro';
 
 /** The deal with both parties, when its ad was a weapon with a legal guide; null otherwise. */
 async function weaponDeal(db: Database, dealId: string): Promise<WeaponDeal | null> {
@@ -60,7 +58,7 @@ function stepsMail(deps: Deps, deal: WeaponDeal, kind: DealStepsKind) {
     kind,
     to: to.email,
     name: to.firstName,
-    language: languageOf(to.locale),
+    language: mailLanguage(to.locale),
     title: deal.title,
     otherParty: displayNameOf(other.firstName, other.lastName),
     category: deal.category,

@@ -3,7 +3,7 @@ import type { Language } from '../../common/values';
 import legalGuideEn from '../../web/public/locales/en/legalGuide.json';
 import legalGuideRo from '../../web/public/locales/ro/legalGuide.json';
 import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, oneLine, translate } from '../mail/templates';
+import { escapeHtml, mailFrame, oneLine, translate } from '../mail/templates';
 
 /** The guide's own texts (issue 29): the mails say exactly what the ad page's guide says. */
 const GUIDE_TEXTS: Record<Language, typeof legalGuideRo> = { ro: legalGuideRo, en: legalGuideEn };
@@ -59,14 +59,15 @@ export function dealStepsMail(options: {
     closing,
     t('signature'),
   ].join('\n\n');
-  const html = `<!doctype html><html lang="${options.language}"><body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5">
-<p>${escapeHtml(t('greeting', { name: options.name }))}</p>
+  const html = mailFrame(
+    options.language,
+    `<p>${escapeHtml(t('greeting', { name: options.name }))}</p>
 <p>${escapeHtml(intro)}</p>
 <ul>${steps.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ul>
 <p><a href="${escapeHtml(options.dealUrl)}" style="display:inline-block;background:#3b4a2a;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(t('dealSteps.confirmed.button'))}</a></p>
 <p><a href="${escapeHtml(police)}">${escapeHtml(t('dealSteps.police'))}</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(closing)}</p>
-<p>${escapeHtml(t('signature'))}</p>
-</body></html>`;
+<p>${escapeHtml(t('signature'))}</p>`,
+  );
   return { to: options.to, subject, text, html, link: options.dealUrl };
 }

@@ -15,7 +15,7 @@ import type { Viewer } from '../auth/viewer';
 import { type Database, queryRows } from '../db/client';
 import { offerSteps } from '../db/schema/deals';
 import { conversations, messages } from '../db/schema/interactions';
-import { requireAttestation } from '../deals/buyer-attestation';
+import { attestationOfConversation, requireAttestation } from '../deals/buyer-attestation';
 import { offersOfConversation } from '../deals/offers';
 import { notFound } from '../errors';
 import { enforceRateLimits, type LimitRule } from '../http/rate-limit';
@@ -369,7 +369,7 @@ async function withNewestMessages(
       .orderBy(sql`${messages.createdAt} desc, ${messages.id} desc`)
       .limit(limit),
     offersOfConversation(db, viewerId, conversationId),
-    buyerAttestationOf(db, conversationId),
+    attestationOfConversation(db, conversationId),
   ]);
   return {
     ...summary,
@@ -385,17 +385,6 @@ async function withNewestMessages(
       ),
     offers,
   };
-}
-
-/** Issue 29: when the conversation's buyer attested the purchase authorisation for its ad, or null. */
-async function buyerAttestationOf(db: Database, conversationId: string): Promise<string | null> {
-  const [row] = await queryRows<{ at: string }>(
-    db,
-    sql`select b.attested_at as at from conversations c
-        join buyer_attestations b on b.ad_id = c.ad_id and b.user_id = c.buyer_id
-        where c.id = ${conversationId}`,
-  );
-  return row?.at ?? null;
 }
 
 /** Opening a conversation: the messages the caller received in it are read now. Sent ones are untouched. */

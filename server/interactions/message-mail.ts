@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { LANGUAGES, type Language } from '../../common/values';
+import type { Language } from '../../common/values';
 import type { Services } from '../app-env';
 import type { Database } from '../db/client';
 import { user } from '../db/schema/auth';
@@ -7,7 +7,7 @@ import { conversations } from '../db/schema/interactions';
 import { profiles } from '../db/schema/profiles';
 import { enqueueMail } from '../jobs/mail-job';
 import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, oneLine, translate } from '../mail/templates';
+import { escapeHtml, mailLanguage, oneLine, translate } from '../mail/templates';
 
 type Deps = Pick<Services, 'queue' | 'config'>;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -83,7 +83,7 @@ async function personOf(tx: Tx, userId: string) {
     .where(eq(user.id, userId))
     .limit(1);
   if (!row) return null;
-  const language: Language = LANGUAGES.find((lng) => lng === row.locale) ?? 'ro';
+  const language: Language = mailLanguage(row.locale);
   return { ...row, language };
 }
 

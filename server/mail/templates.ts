@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Language } from '../../common/values';
+import { LANGUAGES, type Language } from '../../common/values';
 import type { MailMessage } from './mailer';
 
 type Catalog = { [key: string]: string | Catalog };
@@ -21,6 +21,16 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `
 export const oneLine = (value: string) =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   value.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+
+/** The language of someone's mails: their profile's locale when it is one we write in, else Romanian. */
+export const mailLanguage = (locale: string | null | undefined): Language =>
+  LANGUAGES.find((lng) => lng === locale) ?? 'ro';
+
+/** A mail's HTML page around its body: the one frame every mail uses. */
+export const mailFrame = (language: Language, inner: string) =>
+  `<!doctype html><html lang="${language}"><body style="font-family:system-ui,sans-serif;color:#222;line-height:1.5">
+${inner}
+</body></html>`;
 
 /** The catalog's text for `key`, its {{placeholders}} filled with the values, each on one line. */
 export function translate(language: Language, key: string, values: Record<string, string> = {}): string {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { type AdStatus, LANGUAGES, type Language } from '../../common/values';
+import type { AdStatus, Language } from '../../common/values';
 import type { Services } from '../app-env';
 import { user } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 import { enqueueMail } from '../jobs/mail-job';
 import type { MailMessage } from '../mail/mailer';
-import { decisionNoticeMail, translate } from '../mail/templates';
+import { decisionNoticeMail, mailLanguage, translate } from '../mail/templates';
 import type { Tx } from './audit';
 
 /** The statuses a moderator's decision leads to, and what the mail about each is called in the catalog. */
@@ -67,7 +67,7 @@ export async function queueDecisionMail(
   const message = decisionMail({
     to: owner.email,
     name: owner.firstName,
-    language: LANGUAGES.find((lng) => lng === owner.locale) ?? 'ro',
+    language: mailLanguage(owner.locale),
     decision,
     adTitle: notice.adTitle,
     reason: notice.reason,

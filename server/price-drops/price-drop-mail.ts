@@ -1,14 +1,7 @@
 import type { Language } from '../../common/values';
-import {
-  type AlertAd,
-  cardsHtml,
-  cardsText,
-  frame,
-  priceText,
-  unsubscribeHeaders,
-} from '../alerts/alert-mail';
+import { type AlertAd, cardsHtml, cardsText, priceText, unsubscribeHeaders } from '../alerts/alert-mail';
 import type { MailMessage } from '../mail/mailer';
-import { escapeHtml, oneLine, translate } from '../mail/templates';
+import { escapeHtml, mailFrame, oneLine, translate } from '../mail/templates';
 
 export type DroppedAd = Omit<AlertAd, 'note'> & { fromPrice: number };
 
@@ -42,7 +35,7 @@ export function priceDropMail(options: {
     t('priceDrop.unsubscribe', { link: options.unsubscribePageUrl }),
     t('signature'),
   ].join('\n\n');
-  const html = frame(
+  const html = mailFrame(
     options.language,
     `<p>${escapeHtml(t('greeting', { name: options.name }))}</p>
 <p>${escapeHtml(body)}</p>

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { PRICE_DROP_ALERT_RATIO } from '../../common/limits';
-import { LANGUAGES, type Language } from '../../common/values';
 import { firstImages } from '../ads/queries';
-import { alertIntervalMs } from '../alerts/matching';
+import { alertIntervalMs, throttledAlertJob } from '../alerts/matching';
 import { signUnsubscribeToken, unsubscribeApiPath, unsubscribePagePath } from '../alerts/unsubscribe-token';
 import type { Services } from '../app-env';
 import { type Database, queryRows } from '../db/client';
 import { enqueueMail } from '../jobs/mail-job';
 import { type JobQueue, QUEUES } from '../jobs/queue';
+import { mailLanguage } from '../mail/templates';
 import { type DroppedAd, priceDropMail } from './price-drop-mail';
 
 type Deps = Pick<Services, 'db' | 'queue' | 'config' | 'storage'>;
@@ -80,14 +80,8 @@ export async function fanOutPriceDrop(
 }
 
 /** A person's price-drop mail job, due when they may next get one (a job already waiting takes it). */
-function alertJob(deps: Pick<Deps, 'config'>, userId: string, alertedAt: Date | null) {
-  const due = alertedAt ? alertedAt.getTime() + alertIntervalMs(deps.config) : 0;
-  return {
-    data: { userId },
-    singletonKey: userId,
-    ...(due > Date.now() ? { startAfter: new Date(due) } : {}),
-  };
-}
+const alertJob = (deps: Pick<Deps, 'config'>, userId: string, alertedAt: Date | null) =>
+  throttledAlertJob(deps, { userId }, userId, alertedAt);
 
 export type PriceDropOutcome = 'sent' | 'nothing new' | 'deferred' | 'skipped';
 
@@ -158,15 +152,13 @@ async function composeMail(
   return priceDropMail({
     to: person.email,
     name: person.firstName,
-    language: languageOf(person.locale),
+    language: mailLanguage(person.locale),
     publicUrl: deps.config.publicUrl,
     ads,
     unsubscribePageUrl: absolute(unsubscribePagePath(token)),
     unsubscribeApiUrl: absolute(unsubscribeApiPath(token)),
   });
 }
-
-const languageOf = (locale: string | null): Language => LANGUAGES.find((lng) => lng === locale) ?? 'ro';
 
 /**
  * What a price-drop mail's unsubscribe link does (when `apply`): the person's price-drop alerts stop,

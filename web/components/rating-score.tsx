@@ -42,3 +42,19 @@ export function ReservedBadge({ className }: { className?: string }) {
     </Badge>
   );
 }
+
+/** A rating's stars as five icons, with its words ("4 stele") for screen readers. */
+export function StarRow({ stars, label }: { stars: number; label: string }) {
+  return (
+    <span className="flex items-center gap-0.5">
+      <span className="sr-only">{label}</span>
+      {[1, 2, 3, 4, 5].map((value) => (
+        <Star
+          key={value}
+          aria-hidden="true"
+          className={value <= stars ? 'size-4 fill-amber-400 text-amber-500' : 'size-4 text-muted-foreground'}
+        />
+      ))}
+    </span>
+  );
+}

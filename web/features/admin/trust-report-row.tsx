@@ -1,10 +1,11 @@
 import { formatPrice } from '@common/price';
 import type { ReportStatus } from '@common/schemas/admin';
 import type { TrustReport } from '@common/schemas/deals';
+import { StarRow } from '@web/components/rating-score';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { formatRelativeTime } from '@web/lib/format';
-import { CheckCheck, ExternalLink, EyeOff, Star } from 'lucide-react';
+import { CheckCheck, ExternalLink, EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminRow } from './list-states';
@@ -105,20 +106,7 @@ function RatingDetails({ report }: { report: TrustReport }) {
   return (
     <div className="flex flex-col gap-2 rounded-md border p-3 text-sm" data-testid="trust-rating">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="flex items-center gap-0.5">
-          <span className="sr-only">{t('trust.stars', { count: rating.stars })}</span>
-          {[1, 2, 3, 4, 5].map((value) => (
-            <Star
-              key={value}
-              aria-hidden="true"
-              className={
-                value <= rating.stars
-                  ? 'size-4 fill-amber-400 text-amber-500'
-                  : 'size-4 text-muted-foreground'
-              }
-            />
-          ))}
-        </span>
+        <StarRow stars={rating.stars} label={t('trust.stars', { count: rating.stars })} />
         <span className="break-words">
           {t(`trust.rated.${rating.ratedRole}`, { rater: rating.rater, rated })}
         </span>

@@ -1,13 +1,13 @@
 import type { PublicRating, SellerRatingsPage } from '@common/schemas/deals';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadError } from '@web/components/load-error';
-import { RatingScore } from '@web/components/rating-score';
+import { RatingScore, StarRow } from '@web/components/rating-score';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { api } from '@web/lib/api';
 import { useAuth } from '@web/lib/auth';
 import { formatDate } from '@web/lib/format';
-import { Flag, Star } from 'lucide-react';
+import { Flag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { dealKeys, useDealActions } from './deals-api';
@@ -106,20 +106,7 @@ function RatingItem({ rating }: { rating: PublicRating }) {
   return (
     <article className="flex flex-col gap-1.5 rounded-lg border bg-card p-3 text-sm" data-testid="rating">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="flex items-center gap-1 font-medium">
-          <span className="sr-only">{t('rating.stars', { count: rating.stars })}</span>
-          {[1, 2, 3, 4, 5].map((value) => (
-            <Star
-              key={value}
-              aria-hidden="true"
-              className={
-                value <= rating.stars
-                  ? 'size-4 fill-amber-400 text-amber-500'
-                  : 'size-4 text-muted-foreground'
-              }
-            />
-          ))}
-        </span>
+        <StarRow stars={rating.stars} label={t('rating.stars', { count: rating.stars })} />
         <span className="text-xs text-muted-foreground">
           {t(`seller.as.${rating.ratedRole}`, { name: rating.raterName })} ·{' '}
           {formatDate(rating.createdAt, i18n.language)}
