@@ -49,8 +49,10 @@ test('an owner marks an ad sold; visitors see the "Vândut" banner with the date
   await visitor.close();
 });
 
+// The site dates everything in Romania's time zone; the runner's may differ (CI runs in UTC, where
+// 22:00-24:00 is already the next day in Bucharest).
 function roLongDate(date: Date): string {
-  return date.toLocaleDateString('ro-RO', { dateStyle: 'long' });
+  return date.toLocaleDateString('ro-RO', { dateStyle: 'long', timeZone: 'Europe/Bucharest' });
 }
 
 test('an expired ad is renewed through the mailed link, without signing in', async ({ page }) => {
