@@ -55,6 +55,9 @@ const ConversationRoute = lazy(() =>
   import('./routes/conversation-route').then((m) => ({ default: m.ConversationRoute })),
 );
 const DealsRoute = lazy(() => import('./routes/deals-route').then((m) => ({ default: m.DealsRoute })));
+const HandoverRequestsPage = lazy(() =>
+  import('./features/dealer-desk/handover-requests-page').then((m) => ({ default: m.HandoverRequestsPage })),
+);
 const SavedSearchesPage = lazy(() =>
   import('./features/saved-searches/saved-searches-page').then((m) => ({ default: m.SavedSearchesPage })),
 );
@@ -125,6 +128,7 @@ const routes: RouteObject[] = [
           { path: 'messages', element: <ConversationsPage /> },
           { path: 'messages/:conversationId', element: <ConversationRoute /> },
           { path: 'deals', element: <DealsRoute /> },
+          { path: 'handovers', element: <HandoverRequestsPage /> },
           { path: 'saved-searches', element: <SavedSearchesPage /> },
           { path: 'favorites', element: <FavoritesRoute /> },
           { path: 'settings', element: <SettingsPage /> },

@@ -1,5 +1,6 @@
 import type { AccountSession, ChangePasswordInput, Me, ProfileUpdateInput } from '@common/schemas/auth';
 import type { DealerApplicationInput, DealerState } from '@common/schemas/dealers';
+import type { DealerServicesInput, MyDealerServices } from '@common/schemas/handovers';
 import { api } from '@web/lib/api';
 
 export const updateProfile = (input: ProfileUpdateInput) =>
@@ -40,3 +41,15 @@ export const fetchDealerState = () => api<DealerState>('/api/me/dealer');
 
 export const applyAsDealer = (input: DealerApplicationInput) =>
   api<DealerState>('/api/me/dealer', { method: 'POST', json: input });
+
+/**
+ * Issue 29: the transfer services a verified dealer offers; the dashboard's tab reads the same key.
+ * Not under 'me': signing out keeps those, and the next account must not see this one's answer.
+ */
+export const DEALER_SERVICES_QUERY_KEY = ['my-dealer-services'] as const;
+
+export const fetchDealerServices = ({ signal }: { signal?: AbortSignal } = {}) =>
+  api<MyDealerServices>('/api/me/dealer/services', { signal });
+
+export const saveDealerServices = (input: DealerServicesInput) =>
+  api<MyDealerServices>('/api/me/dealer/services', { method: 'PUT', json: input });

@@ -2,6 +2,7 @@ import { useAuth } from '@web/lib/auth';
 import { useTranslation } from 'react-i18next';
 import { DataExportCard } from './data-export-card';
 import { DealerCard } from './dealer-card';
+import { DealerServicesCard } from './dealer-services-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
@@ -20,6 +21,7 @@ export function SettingsPage() {
       <TwoFactorCard enabled={user.twoFactorEnabled} />
       <SessionsCard />
       <DealerCard />
+      <DealerServicesCard />
       <DataExportCard />
       <DeleteAccountCard twoFactor={user.twoFactorEnabled} />
     </div>

@@ -1,4 +1,5 @@
 import type { MyAds } from '@common/schemas/ads';
+import type { MyDealerServices } from '@common/schemas/handovers';
 import type { Overview } from '@common/schemas/overview';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
@@ -13,6 +14,19 @@ export function useOverview() {
     queryFn: ({ signal }) => api<Overview>('/api/me/overview', { signal }),
     staleTime: 0,
   });
+}
+
+/**
+ * Whether the caller is a verified dealer, who gets the Predări tab (issue 29). The key and the answer
+ * are those of Settings' transfer services card, so both share one request and one cache entry.
+ */
+export function useDealerDeskEligible(enabled: boolean): boolean {
+  const query = useQuery({
+    queryKey: ['my-dealer-services'],
+    queryFn: ({ signal }) => api<MyDealerServices>('/api/me/dealer/services', { signal }),
+    enabled,
+  });
+  return enabled && query.data?.eligible === true;
 }
 
 export function useMyAds() {
