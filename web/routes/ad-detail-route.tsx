@@ -1,6 +1,8 @@
+import { hasLegalGuide } from '@common/legal-guide';
 import { formatPrice } from '@common/price';
 import type { AdDetail } from '@common/schemas/ads';
 import { AfterPaint } from '@web/components/after-paint';
+import { TransferDealers } from '@web/features/handovers/transfer-dealers';
 import { LegalGuidePanel } from '@web/features/legal-guide/legal-guide-panel';
 import { AdDetailPage } from '@web/features/listings/ad-detail-page';
 import { usePageTitle } from '@web/lib/page-title';
@@ -28,7 +30,7 @@ const AdModerationBar = lazy(() => import('@web/features/admin/ad-moderation-bar
  * together, at the end of the side column.
  */
 export function AdDetailRoute() {
-  useTranslation(['listings', 'messages', 'reports', 'legalGuide']);
+  useTranslation(['listings', 'messages', 'reports', 'legalGuide', 'handovers']);
   return (
     <AdDetailPage
       renderInteractions={(ad) => (
@@ -36,6 +38,8 @@ export function AdDetailRoute() {
           <AdTitle ad={ad} />
           {/* Issue 29: rendered with the page (not after paint): the legal path is part of the ad. */}
           <LegalGuidePanel legalCategory={ad.legalCategory} />
+          {/* The dealers near the seller who can take the weapon through the transfer; their list loads in the browser. */}
+          {hasLegalGuide(ad.legalCategory) && ad.county && <TransferDealers sellerCounty={ad.county} />}
           <AfterPaint>
             <Suspense fallback={null}>
               <OfferBox ad={ad} />

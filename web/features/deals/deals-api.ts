@@ -58,6 +58,8 @@ export function useDealActions() {
       post<Deal>(`/api/ratings/${id(ratingId)}/reply`, { reply }),
     ),
     report: run((ratingId: string) => post(`/api/ratings/${id(ratingId)}/reports`, {})),
+    /** Issue 29: the side that asked a dealer for a handover takes back its pending request. */
+    cancelHandover: run((requestId: string) => post<Deal>(`/api/handover-requests/${id(requestId)}/cancel`)),
   };
 }
 

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ContractButton } from './contract-dialog';
+import { DealHistory } from './deal-history';
 import { useDealActions, useMyDeals } from './deals-api';
 import { DeregistrationStep } from './deregistration-step';
 import { dealErrorText } from './error-text';
@@ -21,9 +22,16 @@ import { dealErrorText } from './error-text';
 /**
  * Dashboard › Tranzacții (issue 28): the caller's deals, to confirm or deny, rate and answer. Issue 29:
  * a weapon's deal shows the legal guide (`renderGuide`, from the legal-guide feature, the seller's
- * side first for the seller) and the seller's deregistration step.
+ * side first for the seller), the seller's deregistration step, the handover request to a dealer
+ * (`renderHandover`, from the handovers feature) and the deal's history.
  */
-export function DealsPage({ renderGuide }: { renderGuide?: (deal: Deal) => ReactNode } = {}) {
+export function DealsPage({
+  renderGuide,
+  renderHandover,
+}: {
+  renderGuide?: (deal: Deal) => ReactNode;
+  renderHandover?: (deal: Deal) => ReactNode;
+} = {}) {
   const { t } = useTranslation('deals');
   const query = useMyDeals();
   if (query.isPending)
@@ -51,6 +59,7 @@ export function DealsPage({ renderGuide }: { renderGuide?: (deal: Deal) => React
             <DealRow
               deal={deal}
               guide={deal.weapon && deal.status !== 'denied' ? renderGuide?.(deal) : null}
+              handover={deal.weapon && deal.can.requestHandover ? renderHandover?.(deal) : null}
             />
           </li>
         ))}
@@ -59,7 +68,7 @@ export function DealsPage({ renderGuide }: { renderGuide?: (deal: Deal) => React
   );
 }
 
-function DealRow({ deal, guide }: { deal: Deal; guide: ReactNode }) {
+function DealRow({ deal, guide, handover }: { deal: Deal; guide: ReactNode; handover: ReactNode }) {
   const { t, i18n } = useTranslation('deals');
   return (
     <article data-testid="deal" className="flex flex-col gap-3 rounded-lg border bg-card p-4 shadow-sm">
@@ -95,6 +104,7 @@ function DealRow({ deal, guide }: { deal: Deal; guide: ReactNode }) {
         <p className="text-sm text-muted-foreground">{t('list.awaitingBuyer')}</p>
       )}
       {deal.weapon && deal.status !== 'denied' && <ContractButton deal={deal} />}
+      {handover}
       {deal.can.rate && <RatingForm deal={deal} />}
       {deal.myRating && (
         <p className="text-sm" data-testid="my-rating">
@@ -109,6 +119,7 @@ function DealRow({ deal, guide }: { deal: Deal; guide: ReactNode }) {
       )}
       {deal.theirRating && <TheirRating deal={deal} rating={deal.theirRating} />}
       {deal.role === 'seller' && deal.status === 'confirmed' && <DeregistrationStep deal={deal} />}
+      <DealHistory deal={deal} />
       {guide}
     </article>
   );
