@@ -40,6 +40,7 @@ import { dealContractRoutes } from './routes/deal-contract';
 import { dealersRoutes } from './routes/dealers';
 import { dealsRoutes } from './routes/deals';
 import { favoritesRoutes } from './routes/favorites';
+import { handoversRoutes } from './routes/handovers';
 import { healthRoutes } from './routes/health';
 import { legalRoutes } from './routes/legal';
 import { meRoutes } from './routes/me';
@@ -196,6 +197,7 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   api.route('/', sellersRoutes(services));
   api.route('/', priceInsightRoutes(services));
   api.route('/', dealsRoutes(services));
+  api.route('/', handoversRoutes(services));
   api.route('/', dealContractRoutes(services));
   api.route('/', reviewWaitRoutes(services));
   api.route('/', adminModerationRoutes(services));

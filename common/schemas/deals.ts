@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTY_CODES } from '../counties';
 import {
   DEAL_STATUSES,
   OFFER_ANSWERS,
@@ -9,6 +10,7 @@ import {
 } from '../deals';
 import { LEGAL_CATEGORIES } from '../legal';
 import { MESSAGE_MAX, PRICE_MAX, REPORT_DETAILS_MAX } from '../limits';
+import { dealEventSchema, handoverRequestSchema } from './handovers';
 import { multiLineText, singleLineText, untrimmedSingleLine } from './text';
 
 // Issue 28. Messages are keys of the `validation` catalog (see schemas/auth.ts).
@@ -183,12 +185,20 @@ export const dealSchema = z.object({
   legalCategory: z.enum(LEGAL_CATEGORIES).nullable(),
   /** Issue 29: when the seller ticked "Am făcut radierea" (the weapon struck off their permit). */
   deregisteredAt: z.string().nullable(),
+  /** The ad's county (the seller's side), for the dealers near it; null once the ad is deleted. */
+  adCounty: z.enum(COUNTY_CODES).nullable(),
+  /** Issue 29: handover requests to dealers, newest first. */
+  handovers: z.array(handoverRequestSchema),
+  /** What happened to the deal, oldest first: recorded, answered, deregistered, handover requests and answers. */
+  history: z.array(dealEventSchema),
   can: z.object({
     confirm: z.boolean(),
     deny: z.boolean(),
     rate: z.boolean(),
     /** Issue 29: the seller of a confirmed weapon deal ticks the deregistration done. */
     markDeregistered: z.boolean(),
+    /** Issue 29: either side of a weapon deal that is not denied asks a dealer for a handover. */
+    requestHandover: z.boolean(),
   }),
 });
 export type Deal = z.infer<typeof dealSchema>;

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { CountyCode } from '../../common/counties';
 import { type DealStatus, RATING_WINDOW_DAYS } from '../../common/deals';
 import type { LegalCategory } from '../../common/legal';
 import { hasLegalGuide } from '../../common/legal-guide';
@@ -10,6 +11,7 @@ import type { Viewer } from '../auth/viewer';
 import { type Database, queryRows } from '../db/client';
 import { deals, trustReports } from '../db/schema/deals';
 import { AppError, notFound } from '../errors';
+import { dealHistory, handoversOfDeals } from '../handovers/deal-handovers';
 import type { Tx } from '../moderation/audit';
 import { authorize } from '../policies/policies';
 import { displayNameOf } from '../sellers/profile';
@@ -46,6 +48,7 @@ type ListRow = {
   denied_at: Date | string | null;
   deregistered_at: Date | string | null;
   legal_category: string | null;
+  county: CountyCode | null;
   other_first: string | null;
   other_last: string | null;
   mine_id: string | null;
@@ -75,7 +78,7 @@ export async function listDeals(db: Database, viewer: Viewer | null, onlyId?: st
     db,
     sql`
     select d.id, d.ad_id, d.ad_title, d.seller_id, d.buyer_id, d.price, d.created_at, d.confirmed_at, d.denied_at,
-      d.deregistered_at, a.legal_category,
+      d.deregistered_at, a.legal_category, a.county,
       p.first_name as other_first, p.last_name as other_last,
       mine.id as mine_id, mine.stars as mine_stars, mine.comment as mine_comment,
       mine.revealed_at is not null as mine_revealed,
@@ -92,6 +95,11 @@ export async function listDeals(db: Database, viewer: Viewer | null, onlyId?: st
     limit ${DEALS_MAX}`,
   );
   const now = Date.now();
+  const handovers = await handoversOfDeals(
+    db,
+    me,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => {
     const role = row.seller_id === me ? 'seller' : 'buyer';
     const status = dealStatusOf({
@@ -102,6 +110,13 @@ export async function listDeals(db: Database, viewer: Viewer | null, onlyId?: st
     const open = status === 'confirmed' && until !== null && until.getTime() > now;
     const revealed = row.theirs_id !== null && row.theirs_revealed === true && row.theirs_hidden !== true;
     const weapon = row.legal_category !== null && hasLegalGuide(row.legal_category as LegalCategory);
+    const dealHandovers = handovers.get(row.id) ?? [];
+    const dates = {
+      createdAt: iso(row.created_at),
+      confirmedAt: row.confirmed_at ? iso(row.confirmed_at) : null,
+      deniedAt: row.denied_at ? iso(row.denied_at) : null,
+      deregisteredAt: row.deregistered_at ? iso(row.deregistered_at) : null,
+    };
     return {
       id: row.id,
       ad: { id: row.ad_id, title: row.ad_title },
@@ -140,13 +155,18 @@ export async function listDeals(db: Database, viewer: Viewer | null, onlyId?: st
       theyRated: row.theirs_id !== null,
       weapon,
       legalCategory: (row.legal_category as LegalCategory | null) ?? null,
-      deregisteredAt: row.deregistered_at ? iso(row.deregistered_at) : null,
+      deregisteredAt: dates.deregisteredAt,
+      adCounty: row.county,
+      handovers: dealHandovers,
+      history: dealHistory(dates, dealHandovers),
       can: {
         confirm: role === 'buyer' && status === 'awaiting',
         deny: role === 'buyer' && status === 'awaiting',
         rate: open && row.mine_id === null,
         markDeregistered:
           weapon && role === 'seller' && status === 'confirmed' && row.deregistered_at === null,
+        requestHandover:
+          weapon && status !== 'denied' && !dealHandovers.some((handover) => handover.status === 'pending'),
       },
     };
   });

@@ -45,6 +45,11 @@ export type RatingSubject = {
   hiddenAt: Date | null;
 };
 
+/** What the rules need to know of a dealer about to offer transfer services (issue 29). */
+export type DealerSubject = { userId: string; verified: boolean };
+/** What the rules need to know of a handover request (issue 29): the dealer asked, and who asked. */
+export type HandoverSubject = { dealerId: string; requesterId: string };
+
 type Rule = (viewer: Viewer | null) => boolean;
 type SubjectRule<S> = (viewer: Viewer | null, subject: S) => boolean;
 
@@ -189,6 +194,19 @@ const RULES = {
   // Issue 29: the sale contract PDF, for the deal's two sides only (a denied deal: 409, the state's).
   'deal.contract': onDeal(isParticipant),
   // Ratings: the rated person replies to one that shows; anyone signed in but its author reports it.
+  // Issue 29, handover at an armurier: a verified dealer sets their own transfer services, which
+  // anyone may read under a weapon's guide; either side of a deal asks a dealer; only the dealer
+  // asked answers, and only the one who asked takes a pending request back.
+  'dealerServices.readOwn': signedIn,
+  'dealerServices.update': ((viewer, dealer: DealerSubject) =>
+    viewer !== null && viewer.id === dealer.userId && dealer.verified) satisfies SubjectRule<DealerSubject>,
+  'dealerServices.browse': anyone,
+  'deal.requestHandover': onDeal(isParticipant),
+  'handoverRequests.listOwn': signedIn,
+  'handover.answer': ((viewer, handover: HandoverSubject) =>
+    viewer !== null && viewer.id === handover.dealerId) satisfies SubjectRule<HandoverSubject>,
+  'handover.cancel': ((viewer, handover: HandoverSubject) =>
+    viewer !== null && viewer.id === handover.requesterId) satisfies SubjectRule<HandoverSubject>,
   'rating.reply': onRating(
     (viewer, rating) => viewer !== null && viewer.id === rating.ratedId && isPublicRating(rating),
   ),
@@ -208,7 +226,8 @@ type VisitorAction =
   | 'savedSearch.unsubscribeByToken'
   | 'seller.view'
   | 'moderation.typicalWait'
-  | 'legal.read';
+  | 'legal.read'
+  | 'dealerServices.browse';
 type AllowedViewer<A extends Action> = A extends VisitorAction ? Viewer | null : Viewer;
 type SubjectOf<A extends Action> = Parameters<Rules[A]>[1];
 /** Actions on a thing take the thing; the others take nothing. */

@@ -4,6 +4,7 @@ export * from './ads';
 export * from './auth';
 export * from './dealers';
 export * from './deals';
+export * from './handovers';
 export * from './interactions';
 export * from './legal';
 export * from './mail';
