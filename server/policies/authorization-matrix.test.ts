@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferStatus } from '../../common/deals';
 import type { Role } from '../../common/roles';
 import { browseQuerySchema } from '../../common/schemas/ads';
+import { romanianToday } from '../../common/schemas/handovers';
 import { buildZip } from '../account-data/zip';
 import { signRenewalToken } from '../ads/renewal-token';
 import { createSavedSearch } from '../alerts/saved-searches';
@@ -14,6 +15,7 @@ import { adRevisions, ads } from '../db/schema/ads';
 import { session } from '../db/schema/auth';
 import { dealerApplications } from '../db/schema/dealers';
 import { deals, offers, ratings, trustReports } from '../db/schema/deals';
+import { dealerServices, handoverRequests } from '../db/schema/handovers';
 import { conversations, messages } from '../db/schema/interactions';
 import { dataExports } from '../db/schema/legal';
 import { profiles } from '../db/schema/profiles';
@@ -180,6 +182,59 @@ async function weaponDealOf(f: Fixtures) {
     })
     .returning({ id: deals.id });
   return deal!;
+}
+
+/** Issue 29: a fresh verified dealer offering every transfer service in Cluj. */
+async function transferDealer(f: Fixtures): Promise<TestUser> {
+  const dealer = await f.account();
+  const { db } = f.ctx.database;
+  await db.insert(dealerApplications).values({
+    userId: dealer.id,
+    businessName: 'Armurăria Someș',
+    cui: '18547290',
+    authorisationNumber: 'A-1',
+    status: 'approved',
+    decidedAt: new Date(),
+  });
+  await db.update(profiles).set({ dealerVerifiedAt: new Date() }).where(eq(profiles.id, dealer.id));
+  await db.insert(dealerServices).values({
+    userId: dealer.id,
+    county: 'CJ',
+    address: 'Str. Memorandumului 12, Cluj-Napoca',
+    inspectionFee: 100,
+    handoverFee: 150,
+    keepingFee: 0,
+  });
+  return dealer;
+}
+
+/**
+ * Issue 29: a pending handover request the other user sent, on their weapon deal with a fresh
+ * seller, to `dealerId`. Only the dealer asked answers and only the one who asked cancels; the row
+ * is written directly, so that the owner can be the dealer asked without becoming a dealer.
+ */
+async function handoverRequestTo(f: Fixtures, dealerId: string) {
+  const seller = await f.account();
+  const ad = await createAd(f.ctx, seller, { status: 'sold', legalCategory: 'authorisation' });
+  const [deal] = await f.ctx.database.db
+    .insert(deals)
+    .values({ adId: ad.id, adTitle: 'Pistol', sellerId: seller.id, buyerId: f.users.other.id, price: 4500 })
+    .returning({ id: deals.id });
+  const [request] = await f.ctx.database.db
+    .insert(handoverRequests)
+    .values({
+      dealId: deal!.id,
+      dealerId,
+      requesterId: f.users.other.id,
+      service: 'handover',
+      fee: 150,
+      dealerName: 'Armurăria Someș',
+      dealerCounty: 'CJ',
+      dealerAddress: 'Str. Memorandumului 12, Cluj-Napoca',
+      wishedDate: '2030-01-15',
+    })
+    .returning({ id: handoverRequests.id });
+  return request!;
 }
 
 /** The other user's rating of the owner, on a confirmed deal. */
@@ -728,6 +783,49 @@ const ROUTES: Record<string, Case[]> = {
       other: state === 'denied' ? 409 : 200,
     },
   })),
+  // ——— Issue 29, handover at an armurier ———
+  'GET /api/me/dealer/services': one(() => ({ path: '/api/me/dealer/services' }), signedIn(200)),
+  // None of the callers is a verified dealer (server/routes/handovers.test.ts has the dealer's 200).
+  'PUT /api/me/dealer/services': one(
+    () => ({
+      method: 'PUT',
+      path: '/api/me/dealer/services',
+      body: {
+        county: 'CJ',
+        address: 'Str. Lungă 3, Cluj',
+        fees: { inspection: 0, handover: 1, keeping: null },
+      },
+    }),
+    signedIn(403),
+  ),
+  'GET /api/dealer-services': one(() => ({ path: '/api/dealer-services?county=CJ&county=B' }), all(200)),
+  'GET /api/me/handover-requests': one(() => ({ path: '/api/me/handover-requests' }), signedIn(200)),
+  // Either side (owner sells, other buys) of a weapon deal asks; nobody else.
+  'POST /api/deals/:id/handovers': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/deals/${(await weaponDealOf(f)).id}/handovers`,
+      body: { dealerId: (await transferDealer(f)).id, service: 'handover', wishedDate: romanianToday() },
+    }),
+    { ...signedIn(404), owner: 201, other: 201 },
+  ),
+  // The owner is the dealer asked: they alone answer; the other user, who asked, does not.
+  'POST /api/handover-requests/:id/answer': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/handover-requests/${(await handoverRequestTo(f, f.users.owner.id)).id}/answer`,
+      body: { answer: 'accept' },
+    }),
+    ownerOnly(200),
+  ),
+  // The other user asked: they alone take it back; the dealer asked (the owner) cannot.
+  'POST /api/handover-requests/:id/cancel': one(
+    async (f) => ({
+      method: 'POST',
+      path: `/api/handover-requests/${(await handoverRequestTo(f, f.users.owner.id)).id}/cancel`,
+    }),
+    { ...signedIn(404), other: 200 },
+  ),
   // The rated person (the owner) replies to a rating that shows; a hidden or unrevealed one is unknown.
   'POST /api/ratings/:id/reply': [
     {

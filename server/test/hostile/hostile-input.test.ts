@@ -5,6 +5,7 @@ import { createSavedSearch } from '../../alerts/saved-searches';
 import { adRevisions } from '../../db/schema/ads';
 import { dealerApplications } from '../../db/schema/dealers';
 import { deals, offers, ratings, trustReports } from '../../db/schema/deals';
+import { handoverRequests } from '../../db/schema/handovers';
 import { conversations, favorites, messages } from '../../db/schema/interactions';
 import { profiles } from '../../db/schema/profiles';
 import { createAd, REVISION_FIELDS, testPhoto } from '../ad-factories';
@@ -234,6 +235,21 @@ async function createDealFixtures(
       confirmedAt: new Date(),
     })
     .returning({ id: deals.id });
+  const dealer = await createUser(ctx);
+  const [handoverRequest] = await db
+    .insert(handoverRequests)
+    .values({
+      dealId: weaponDeal!.id,
+      dealerId: dealer.id,
+      requesterId: ownerId,
+      service: 'handover',
+      fee: 150,
+      dealerName: 'Armurăria Someș',
+      dealerCounty: 'CJ',
+      dealerAddress: 'Str. Memorandumului 12, Cluj-Napoca',
+      wishedDate: '2030-01-15',
+    })
+    .returning({ id: handoverRequests.id });
   const [rating, hiddenRating] = await db
     .insert(ratings)
     .values([
@@ -270,6 +286,7 @@ async function createDealFixtures(
     awaitingDeal: awaitingDeal!.id,
     confirmedDeal: confirmedDeal!.id,
     weaponDeal: weaponDeal!.id,
+    handoverRequest: handoverRequest!.id,
     rating: rating!.id,
     hiddenRating: hiddenRating!.id,
     openReport: openReport!.id,

@@ -88,6 +88,8 @@ export type Fixtures = {
     confirmedDeal: string;
     /** Issue 29: the owner's confirmed deal of a weapon (it has a deregistration step). */
     weaponDeal: string;
+    /** Issue 29: the owner's pending handover request on the weapon deal, to a dealer none of the callers is. */
+    handoverRequest: string;
     rating: string;
     hiddenRating: string;
     openReport: string;

@@ -9,6 +9,7 @@ import { ipArbitrary } from './callers';
 import { DEAL_CONTRACT_ROUTES } from './deal-contract-routes';
 import { DEALERS_ROUTES } from './dealers-routes';
 import { DEALS_ROUTES } from './deals-routes';
+import { HANDOVERS_ROUTES } from './handovers-routes';
 import { INTERACTIONS_ROUTES } from './interactions-routes';
 import { LEGAL_ROUTES } from './legal-routes';
 import { PRICE_INSIGHT_ROUTES } from './price-insight-routes';
@@ -29,6 +30,7 @@ export const ROUTES: Record<string, RouteSpec> = {
   ...DEALERS_ROUTES,
   ...DEALS_ROUTES,
   ...DEAL_CONTRACT_ROUTES,
+  ...HANDOVERS_ROUTES,
   ...SELLERS_ROUTES,
   ...PRICE_INSIGHT_ROUTES,
   ...ADMIN_ROUTES,
