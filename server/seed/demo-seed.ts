@@ -11,6 +11,7 @@ import { queryRows } from '../db/client';
 import { ads } from '../db/schema/ads';
 import { user } from '../db/schema/auth';
 import { dealerApplications } from '../db/schema/dealers';
+import { dealerServices } from '../db/schema/handovers';
 import { profiles } from '../db/schema/profiles';
 import { seedDemoDeals } from '../deals/demo-deals';
 import { DEMO_ADS, DEMO_STATE_ADS, type DemoStateAd } from './demo-ads';
@@ -160,6 +161,16 @@ async function makeDemoDealer(services: Services, userId: string) {
     decidedAt,
   });
   await services.db.update(profiles).set({ dealerVerifiedAt: decidedAt }).where(eq(profiles.id, userId));
+  // Issue 29: the dealer offers transfer services in Bucharest, so that the guide under a weapon
+  // ad there, and a deal's handover request, have a dealer to show.
+  await services.db.insert(dealerServices).values({
+    userId,
+    county: 'B',
+    address: 'Str. Doamnei nr. 12, Sector 3, București',
+    inspectionFee: 100,
+    handoverFee: 150,
+    keepingFee: 50,
+  });
 }
 
 /** The demo sellers post from the seeding machine; their weapons carry the declaration like any other. */
