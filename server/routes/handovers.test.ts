@@ -78,7 +78,9 @@ afterAll(async () => {
 });
 
 /** A weapon (or, with `legalCategory`, anything) sold by the seller to the buyer, the deal confirmed. */
-async function confirmedDeal(legalCategory: 'authorisation' | 'not-a-weapon' = 'authorisation'): Promise<Deal> {
+async function confirmedDeal(
+  legalCategory: 'authorisation' | 'not-a-weapon' = 'authorisation',
+): Promise<Deal> {
   await ctx.database.db.execute(sql`delete from rate_limits`);
   const ad = await createAd(ctx, seller.user, {
     title: `CZ 75 Shadow ${crypto.randomUUID().slice(0, 5)}`,
