@@ -296,6 +296,8 @@ const report = {
   },
   setupSeconds,
   statuses: Object.fromEntries(recorder.statuses),
+  /** 503 `busy` answers a user waited out and tried again (the web app's sign-in form does). */
+  busyRetries: Object.fromEntries([...recorder.busyRetries].filter(([, count]) => count > 0)),
   firstErrors: recorder.firstErrors,
 };
 mkdirSync('bench/results', { recursive: true });

@@ -21,6 +21,8 @@ export const READS: readonly Action[] = ['home', 'browse', 'search', 'detail'];
 const FIRST_ERRORS_SHOWN = 8;
 /** A request slower than this is abandoned and counted as an error rather than holding its user forever. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** How long the web app's sign-in form keeps trying again after 503 `busy` (web/lib/busy-retry.ts). */
+const BUSY_RETRY_BUDGET_MS = 30_000;
 
 export class Recorder {
   readonly samples = new Map<Action, number[]>(ACTIONS.map((a) => [a, []]));
@@ -28,6 +30,11 @@ export class Recorder {
   /** Answers the list micro-cache served (its x-cache header), to see how often it helps. */
   readonly cacheHits = new Map<Action, number>(ACTIONS.map((a) => [a, 0]));
   readonly statuses = new Map<string, number>();
+  /**
+   * Sign-ins the server turned away with 503 `busy` that the user tried again after Retry-After, as
+   * the web app's form does (web/lib/busy-retry.ts): not errors unless the last try fails too.
+   */
+  readonly busyRetries = new Map<Action, number>(ACTIONS.map((a) => [a, 0]));
   readonly firstErrors: Array<{
     action: Action;
     method: string;
@@ -122,7 +129,50 @@ export class VirtualBrowser {
     return this.send<T>(action, 'POST', path, body);
   }
 
-  private async send<T>(action: Action, method: string, path: string, body: Body): Promise<Answer<T>> {
+  /**
+   * A sign-in as the web app's form sends it: turned away with 503 `busy`, it waits Retry-After (with
+   * the same jitter) and tries again within the same budget. Its time is the person's whole wait.
+   */
+  signIn<T>(action: Action, path: string, body: Body) {
+    return this.send<T>(action, 'POST', path, body, true);
+  }
+
+  private async send<T>(
+    action: Action,
+    method: string,
+    path: string,
+    body: Body,
+    retryBusy = false,
+  ): Promise<Answer<T>> {
+    const first = performance.now();
+    let waited = 0;
+    for (;;) {
+      const answer = await this.sendOnce<T>(action, method, path, body, retryBusy ? first : null);
+      if (answer.retryAfter === undefined) return answer;
+      const delay = answer.retryAfter * 1000 * (0.75 + Math.random() * 0.5);
+      if (waited + delay > BUSY_RETRY_BUDGET_MS) {
+        // The form gives up and shows the error: one failed sign-in, timed from the first try.
+        this.recorder.record(action, first, performance.now() - first, 503, false);
+        this.recorder.fail(action, first, method, path, 503, 'busy past the retry budget');
+        return answer;
+      }
+      waited += delay;
+      this.recorder.busyRetries.set(action, this.recorder.busyRetries.get(action)! + 1);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+
+  /**
+   * One try. With `first` (a sign-in), a 503 `busy` is not recorded but handed back with its
+   * Retry-After; what is recorded counts from the first try.
+   */
+  private async sendOnce<T>(
+    action: Action,
+    method: string,
+    path: string,
+    body: Body,
+    first: number | null,
+  ): Promise<Answer<T> & { retryAfter?: number }> {
     const headers: Record<string, string> = {
       'x-forwarded-for': this.ip,
       accept: 'application/json',
@@ -166,10 +216,13 @@ export class VirtualBrowser {
       );
       return { ok: false, status: 0, body: null };
     }
-    const ms = performance.now() - started;
+    if (first !== null && res.status === 503 && text.includes('"busy"'))
+      return { ok: false, status: 503, body: null, retryAfter: Number(res.headers.get('retry-after')) || 2 };
+    const from = first ?? started;
+    const ms = performance.now() - from;
     this.storeCookies(res);
     const cached = res.headers.get('x-cache') !== null;
-    this.recorder.record(action, started, ms, res.status, cached);
+    this.recorder.record(action, from, ms, res.status, cached);
     const ok = res.status >= 200 && res.status < 300;
     if (!ok) {
       this.recorder.fail(action, started, method, path, res.status, text);

@@ -221,7 +221,7 @@ export async function runVirtualUser(world: World, plan: Plan): Promise<void> {
 
   const signIn = async () => {
     allowances.signIns.use(performance.now());
-    const res = await browser.post('sign-in', '/api/auth/sign-in/email', {
+    const res = await browser.signIn('sign-in', '/api/auth/sign-in/email', {
       json: { email: plan.account.email, password: plan.account.password },
     });
     if (!res.ok) return;
