@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { hasLegalGuide } from '../../common/legal-guide';
 import { legalPageOf } from '../../common/legal-pages';
 import { HOME_LATEST, PAGE_SIZE } from '../../common/limits';
 import type { AdCard, AdDetail, AdPage } from '../../common/schemas/ads';
@@ -69,6 +70,12 @@ export function adPageStatus(apiStatus: number): number {
   return 404;
 }
 
+/** The dealer list a weapon ad's page shows first (web/features/handovers/transfer-dealers.tsx). */
+export function transferDealersPath(ad: Pick<AdDetail, 'legalCategory' | 'county'>): string | null {
+  if (!ad.county || !ad.legalCategory || !hasLegalGuide(ad.legalCategory)) return null;
+  return `/api/dealer-services?${new URLSearchParams([['county', ad.county]])}`;
+}
+
 /**
  * Decides a page's status, head and inline data from its URL, asking the API what the app would.
  * `viewer: false` leaves the viewer out (a page rendered on the server, the same for everyone).
@@ -105,7 +112,13 @@ export async function resolvePage(
     if (!adId) return { status: 404, kind: 'other', head: notFoundHead(), preload };
     const answer = await ask(`/api/ads/${encodeURIComponent(adId)}`);
     const status = adPageStatus(answer.status);
-    if (status === 200) return { status, kind: 'ad', head: adHead(origin, answer.body as AdDetail), preload };
+    if (status === 200) {
+      const ad = answer.body as AdDetail;
+      // Issue 29: under a weapon's guide, the dealers who handle the transfer in the seller's county.
+      const dealersPath = transferDealersPath(ad);
+      if (dealersPath) await ask(dealersPath);
+      return { status, kind: 'ad', head: adHead(origin, ad), preload };
+    }
     return { status, kind: 'ad', head: status === 410 ? goneHead() : notFoundHead(), preload };
   }
   const sellerId = sellerIdOf(path);

@@ -97,7 +97,11 @@ describe('server rendering of the public pages', () => {
     expect(img, 'first photo <img>').not.toBeNull();
     // The browser starts from the same answer: it asks the API nothing again.
     expect(state?.lang).toBe('ro');
-    expect(state?.queries.queries.map((q) => q.queryKey)).toEqual([['listings', 'detail', adId]]);
+    // A weapon: the dealers who handle the transfer in its county come with it (issue 29).
+    expect(state?.queries.queries.map((q) => q.queryKey)).toEqual([
+      ['listings', 'detail', adId],
+      ['handovers', 'dealers', 'CJ'],
+    ]);
   });
 
   it('is the same HTML for a visitor, the seller and another signed-in user', async () => {

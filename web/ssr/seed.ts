@@ -1,7 +1,8 @@
 import { legalPageOf } from '@common/legal-pages';
 import { HOME_LATEST, PAGE_SIZE } from '@common/limits';
-import type { AdPage } from '@common/schemas/ads';
+import type { AdDetail, AdPage } from '@common/schemas/ads';
 import type { QueryClient, QueryKey, QueryState } from '@tanstack/react-query';
+import { handoverKeys } from '@web/features/handovers/handovers-api';
 import { legalKeys } from '@web/features/legal/legal-api';
 import { filtersFromParams, toApiSearch } from '@web/features/listings/browse-filters';
 import { listingKeys } from '@web/features/listings/listings-api';
@@ -93,6 +94,7 @@ export function seedQueries(client: QueryClient, url: URL, answers: Record<strin
     const answer = answers[`/api/ads/${encodeURIComponent(adId)}`];
     if (ok(answer)) client.setQueryData(listingKeys.detail(adId), answer.body);
     else if (missing(answer)) seedError(client, listingKeys.detail(adId), answer);
+    seedTransferDealers(client, answer, answers);
     return;
   }
   const sellerId = idIn(/^\/seller\/([^/]+)$/, path);
@@ -105,6 +107,15 @@ export function seedQueries(client: QueryClient, url: URL, answers: Record<strin
     if (ok(ads)) client.setQueryData(sellerKeys.ads(sellerId), firstPage(ads.body));
     else if (missing(ads)) seedError(client, sellerKeys.ads(sellerId), ads);
   }
+}
+
+/** Issue 29: the dealers under a weapon's guide, in the ad's county (server/seo/pages.ts asked). */
+function seedTransferDealers(client: QueryClient, ad: Answer | undefined, answers: Record<string, Answer>) {
+  const detail = ad?.status === 200 ? (ad.body as AdDetail) : null;
+  if (!detail?.county) return;
+  const answer = answers[`/api/dealer-services?${new URLSearchParams([['county', detail.county]])}`];
+  if (answer && answer.status === 200)
+    client.setQueryData(handoverKeys.dealers([detail.county]), answer.body);
 }
 
 /**
