@@ -84,9 +84,19 @@ export default defineConfig({
           setupFiles: ['web/test/setup.ts'],
         },
       },
-      ...apiProjects('api-pglite', { TEST_DB: 'pglite' }, 'server/test/pglite-template.ts'),
+      // Hashing at the event loop's priority: a build beside the tests would starve a niced hash
+      // (server/auth/hash-workers.ts; its own test checks the priority).
+      ...apiProjects(
+        'api-pglite',
+        { TEST_DB: 'pglite', PASSWORD_HASH_NICE: '0' },
+        'server/test/pglite-template.ts',
+      ),
       ...(process.env.TEST_DATABASE_URL
-        ? apiProjects('api-postgres', { TEST_DB: 'pg' }, 'server/test/pg-global-setup.ts')
+        ? apiProjects(
+            'api-postgres',
+            { TEST_DB: 'pg', PASSWORD_HASH_NICE: '0' },
+            'server/test/pg-global-setup.ts',
+          )
         : []),
     ],
   },

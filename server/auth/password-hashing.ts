@@ -1,22 +1,20 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import os from 'node:os';
 import { APIError } from 'better-auth/api';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import type { MiddlewareHandler } from 'hono';
+import { createHashWorkers } from './hash-workers';
 
 /**
  * better-auth's own scrypt (same parameters, same stored format), with a cap on how many hashes run
- * at once. Each hash takes ~100 ms of CPU on one of libuv's threads (4 unless UV_THREADPOOL_SIZE
- * says otherwise), and those threads also compress every response (zlib), check every session
- * cookie's signature (WebCrypto) and run sharp: a burst of sign-ins filled all of them and left every
- * other request queued behind the hashes for seconds (scripts/bench-load.ts). Sign-ins over the cap
- * wait in this queue instead: at most half of the pool, and one core is left to serve the rest.
+ * at once. Each hash takes ~100 ms of a core. On libuv's pool, where better-auth runs them, a burst of
+ * sign-ins filled the threads that also compress responses, check session cookies' signatures and run
+ * sharp, and every other request queued behind the hashes for seconds (scripts/bench-load.ts). They
+ * now run on worker threads of their own at a lower priority (hash-workers.ts), at most one per core
+ * but one, so a core is always left to serve the rest; sign-ins over the cap wait in this queue.
  * Measured on 2 cores with 40 sign-ins at once: reads during the burst had p99 ~2 s without a cap,
  * ~90 ms with one hash at a time, ~150-300 ms with two, and the burst took ~5 s either way.
  */
-const threadpool = Number(process.env.UV_THREADPOOL_SIZE) || 4;
-const cores = os.availableParallelism();
-export const CONCURRENT_HASHES = Math.max(1, Math.min(Math.floor(threadpool / 2), cores - 1));
+export const CONCURRENT_HASHES = Math.max(1, os.availableParallelism() - 1);
 
 export type HashQueueOptions = {
   concurrency: number;
@@ -130,7 +128,10 @@ export const hashQueue = createHashQueue({
   maxWaitMs: positive(process.env.PASSWORD_HASH_WAIT_MS, 10_000),
 });
 
+export const hashWorkers = createHashWorkers(CONCURRENT_HASHES);
+
 export const passwordHashing = {
-  hash: (password: string) => hashQueue.run(() => hashPassword(password)),
-  verify: (data: { hash: string; password: string }) => hashQueue.run(() => verifyPassword(data)),
+  hash: (password: string) => hashQueue.run(() => hashWorkers.hash(password)),
+  verify: (data: { hash: string; password: string }) =>
+    hashQueue.run(() => hashWorkers.verify(data.hash, data.password)),
 };

@@ -14,6 +14,9 @@ import { session } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 import { unauthorized } from '../errors';
 import type { Auth } from './auth';
+import { createSessionReader } from './session-reader';
+
+type SessionReader = ReturnType<typeof createSessionReader>;
 
 /** The signed-in person making a request, as the policies see them. */
 export type Viewer = {
@@ -73,9 +76,9 @@ const statusOf = (err: unknown) =>
  * should hear 503 and retry (issue 32, item 6): sign-ins waiting on the pool, the pool's state or a
  * ping that cannot get an answer in time tell it apart from a bug. The ping runs only after a failure.
  */
-async function lookUpSession(auth: Auth, db: Database, headers: Headers) {
+async function lookUpSession(readSession: SessionReader, db: Database, headers: Headers) {
   try {
-    return await auth.api.getSession({ headers });
+    return await readSession(headers);
   } catch (err) {
     if (statusOf(err) < 500) throw err;
     const poolBusy = (poolUse(db)?.waiting ?? 0) > 0;
@@ -106,16 +109,17 @@ const ALWAYS_PRIVATE = /^\/api\/(auth|me|admin|conversations)(\/|$)/;
  * shared proxy or CDN keeps it. A visitor's answer to a public route stays cacheable.
  */
 export function viewerMiddleware(auth: Auth, db: Database): MiddlewareHandler<AppEnv> {
+  const readSession = createSessionReader(auth, db);
   return async (c, next) => {
     let pending: Promise<Viewer | null> | undefined;
     c.set('loadViewer', () => {
       pending ??= (
         hasSessionCookie(c.req.header('cookie'))
-          ? lookUpSession(auth, db, c.req.raw.headers)
+          ? lookUpSession(readSession, db, c.req.raw.headers)
           : Promise.resolve(null)
       ).then(async (found) => {
         if (!found) return null;
-        if (!(await isActive(db, found.user.id))) {
+        if (!(found.isActive ?? (await isActive(db, found.user.id)))) {
           await db.delete(session).where(eq(session.userId, found.user.id));
           return null;
         }
