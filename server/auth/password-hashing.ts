@@ -6,15 +6,17 @@ import { createHashWorkers } from './hash-workers';
 
 /**
  * better-auth's own scrypt (same parameters, same stored format), with a cap on how many hashes run
- * at once. Each hash takes ~100 ms of a core. On libuv's pool, where better-auth runs them, a burst of
- * sign-ins filled the threads that also compress responses, check session cookies' signatures and run
- * sharp, and every other request queued behind the hashes for seconds (scripts/bench-load.ts). They
- * now run on worker threads of their own at a lower priority (hash-workers.ts), at most one per core
- * but one, so a core is always left to serve the rest; sign-ins over the cap wait in this queue.
- * Measured on 2 cores with 40 sign-ins at once: reads during the burst had p99 ~2 s without a cap,
- * ~90 ms with one hash at a time, ~150-300 ms with two, and the burst took ~5 s either way.
+ * at once. Each hash takes ~120 ms of a core. On libuv's pool, where better-auth runs them, a burst of
+ * sign-ins filled the threads that also compress responses, check signatures and run sharp, and every
+ * other request queued behind the hashes for seconds (scripts/bench-load.ts). They now run on worker
+ * threads of their own at a lower priority (hash-workers.ts): one per core, which the kernel gives to
+ * the event loop and PostgreSQL first. bench:load, 200 users on 2 cores, reads' p99 after the ramp-up:
+ * one thread at normal priority (on libuv) 493 ms with 250 sign-ins' p50 at 5.7 s; one niced thread
+ * 269-320 ms, but sign-ins past 30 s (p50 10.7 s); two niced threads 222 ms, every sign-in within
+ * its retries (p50 5.1 s). PASSWORD_HASH_THREADS overrides the count.
  */
-export const CONCURRENT_HASHES = Math.max(1, os.availableParallelism() - 1);
+export const CONCURRENT_HASHES =
+  Number(process.env.PASSWORD_HASH_THREADS) || Math.max(1, os.availableParallelism());
 
 export type HashQueueOptions = {
   concurrency: number;
