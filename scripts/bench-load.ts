@@ -10,8 +10,8 @@
 // BENCH_SECONDS (60), BENCH_VUS (200), BENCH_ADS (20000), BENCH_RAMP_SECONDS (10),
 // BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/bench_load), BENCH_PORT (a free one),
 // BENCH_LIST_CACHE_MS (the server's default), BENCH_CPU_PROF=<dir> (V8 profile of the server),
-// BENCH_NOTE (a remark copied into the JSON).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// BENCH_NOTE (a remark copied into the JSON), BENCH_WINDOW_SECONDS (300: the soak's report windows).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -21,7 +21,7 @@ import { createServices } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, queryRows } from '../server/db/client';
 import { createLogger } from '../server/logger';
-import { ACTIONS, READS, Recorder } from './bench-load/http';
+import { ACTIONS, percentile, READS, Recorder } from './bench-load/http';
 import { printTable, summarize } from './bench-load/report';
 import {
   cpuMeter,
@@ -58,6 +58,68 @@ const SELLERS = 20;
 const ADS_PER_SELLER = 3;
 const READS_P99_BUDGET_MS = 250;
 const PROGRESS_EVERY_MS = 5_000;
+/** The soak's report: requests, errors, reads' p50/p99 and the server's RSS per window. */
+const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW_SECONDS ?? 300);
+
+/** The server's resident memory in MB (Linux), or null. */
+function rssMb(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+type SoakWindow = {
+  fromSecond: number;
+  toSecond: number;
+  requests: number;
+  errors: number;
+  readsP50: number;
+  readsP99: number;
+  rssMb: number | null;
+};
+
+/** Adds up the 5-second progress windows into WINDOW_SECONDS ones, each closed with the server's RSS. */
+function soakWindows(pid: number | undefined) {
+  const windows: SoakWindow[] = [];
+  let from = 0;
+  let requests = 0;
+  let errors = 0;
+  let reads: number[] = [];
+  const close = (t: number) => {
+    if (t <= from) return;
+    const sorted = reads.sort((a, b) => a - b);
+    windows.push({
+      fromSecond: from,
+      toSecond: t,
+      requests,
+      errors,
+      readsP50: percentile(sorted, 0.5),
+      readsP99: percentile(sorted, 0.99),
+      rssMb: rssMb(pid),
+    });
+    console.log(
+      `  window ${from}-${t} s: ${requests} requests, ${errors} errors, reads p99 ${windows.at(-1)?.readsP99} ms, RSS ${windows.at(-1)?.rssMb} MB`,
+    );
+    from = t;
+    requests = 0;
+    errors = 0;
+    reads = [];
+  };
+  return {
+    windows,
+    add(t: number, w: { requests: number; errors: number; reads: number[] }) {
+      requests += w.requests;
+      errors += w.errors;
+      reads.push(...w.reads);
+      if (t - from >= WINDOW_SECONDS) close(t);
+    },
+    close,
+  };
+}
 /** Fixed, so sessions made by the server and anything inspected later agree on it. */
 const AUTH_SECRET = 'bench-load-secret-bench-load-secret-0000';
 const DATA_DIR = path.join(os.tmpdir(), 'bench-load-data');
@@ -178,11 +240,13 @@ const measured = await (async () => {
     const machineBefore = machineCpuTicks();
     loopDelay.enable();
     const windowCpu = cpuMeter(server.pid);
+    const soak = soakWindows(server.pid);
     // Machine busy is everybody's work on this shared box: a spike there explains a spike in latency.
     const ticker = setInterval(() => {
       const w = recorder.takeWindow();
       const cpu = windowCpu();
       const t = Math.round((performance.now() - begin) / 1000);
+      soak.add(t, w);
       console.log(
         `  ${String(t).padStart(3)} s  users ${String(running).padStart(3)}  ${Math.round(w.requests / (PROGRESS_EVERY_MS / 1000))} req/s  ${w.errors} err  reads p99 ${w.readsP99} ms  server CPU ${cpu.server ?? '?'}%  machine busy ${cpu.machine ?? '?'}%`,
       );
@@ -203,6 +267,7 @@ const measured = await (async () => {
     } finally {
       clearInterval(ticker);
       loopDelay.disable();
+      soak.close(Math.round((performance.now() - begin) / 1000));
     }
     const elapsed = (performance.now() - begin) / 1000;
     const serverCpuAfter = processCpuSeconds(server.pid);
@@ -219,6 +284,7 @@ const measured = await (async () => {
         serverCpuBefore !== null && serverCpuAfter !== null ? serverCpuAfter - serverCpuBefore : null,
       clientSeconds: (clientCpu.user + clientCpu.system) / 1e6,
       postgresSeconds,
+      windows: soak.windows,
       machineBusy:
         machineBefore && machineAfter
           ? (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total)
@@ -296,6 +362,8 @@ const report = {
   },
   setupSeconds,
   statuses: Object.fromEntries(recorder.statuses),
+  /** Per WINDOW_SECONDS (5 minutes): how a long run (a soak) held up, and the server's memory. */
+  windows: measured.windows,
   /** 503 `busy` answers a user waited out and tried again (the web app's sign-in form does). */
   busyRetries: Object.fromEntries([...recorder.busyRetries].filter(([, count]) => count > 0)),
   firstErrors: recorder.firstErrors,

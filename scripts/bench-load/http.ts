@@ -86,6 +86,8 @@ export class Recorder {
       requests: this.windowRequests,
       errors: this.windowErrors,
       readsP99: percentile(times, 0.99),
+      /** The reads' times, sorted: the soak's 5-minute windows are made of these. */
+      reads: times,
     };
     this.window = [];
     this.windowRequests = 0;
