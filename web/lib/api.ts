@@ -57,3 +57,13 @@ function safeJson(text: string): unknown {
     return text;
   }
 }
+
+/**
+ * The field a 400 `validation_error` names, as its path ("fees.handover"): the API puts it before
+ * its message (server/http/validation.ts), or in `field` where an answer carries one.
+ */
+export function refusedFieldPath(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'validation_error') return undefined;
+  const named = error.details?.field;
+  return typeof named === 'string' ? named : /^([\w.]+):/.exec(error.message)?.[1];
+}

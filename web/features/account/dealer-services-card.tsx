@@ -13,7 +13,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
-import { ApiError } from '@web/lib/api';
+import { ApiError, refusedFieldPath } from '@web/lib/api';
 import { apiErrorText } from '@web/lib/api-error-text';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,9 +56,7 @@ const fieldOfPath = (path: readonly PropertyKey[]): Field | undefined =>
  * ("fees.handover: …"). The message itself is English, meant for logs, so the field says "invalid".
  */
 function serverField(error: unknown): Field | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
-  const named = error.details?.field;
-  const path = typeof named === 'string' ? named : /^([\w.]+):/.exec(error.message)?.[1];
+  const path = refusedFieldPath(error);
   return path ? fieldOfPath(path.split('.')) : undefined;
 }
 

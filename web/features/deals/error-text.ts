@@ -1,4 +1,4 @@
-import { ApiError } from '@web/lib/api';
+import { ApiError, refusedFieldPath } from '@web/lib/api';
 import { apiErrorText } from '@web/lib/api-error-text';
 import type { TFunction } from 'i18next';
 
@@ -19,10 +19,8 @@ export function dealErrorText(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
     const code = KNOWN.find((known) => known === error.code);
     if (code) return t(`deals:errors.${code}`);
-    if (error.code === 'validation_error') {
-      const field = error.message.split(':')[0];
-      if (field === 'amount' || field === 'price' || field === 'buyerId') return t(`deals:errors.${field}`);
-    }
+    const field = refusedFieldPath(error);
+    if (field === 'amount' || field === 'price' || field === 'buyerId') return t(`deals:errors.${field}`);
   }
   return apiErrorText(t, error) ?? t('common:common.error');
 }

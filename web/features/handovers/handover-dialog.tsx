@@ -22,7 +22,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Textarea } from '@web/components/ui/textarea';
-import { ApiError } from '@web/lib/api';
+import { ApiError, refusedFieldPath } from '@web/lib/api';
 import { apiErrorText } from '@web/lib/api-error-text';
 import { type FormErrors, useFormErrors } from '@web/lib/form-errors';
 import type { TFunction } from 'i18next';
@@ -56,10 +56,9 @@ function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The field a 400 names: the API's `field`, or the "field: message" prefix of its message. */
+/** The dialog's field a 400 names. */
 function refusedField(error: ApiError): Field | undefined {
-  const named = error.details?.field;
-  const field = typeof named === 'string' ? named : error.message.split(':')[0];
+  const field = refusedFieldPath(error);
   return ORDER.find((known) => known === field);
 }
 
