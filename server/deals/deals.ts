@@ -9,6 +9,7 @@ import { isUuid } from '../ads/cursor';
 import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
 import { type Database, queryRows } from '../db/client';
+import { iso } from '../db/iso';
 import { deals, trustReports } from '../db/schema/deals';
 import { AppError, notFound } from '../errors';
 import { dealHistory, handoversOfDeals } from '../handovers/deal-handovers';
@@ -64,8 +65,6 @@ type ListRow = {
   theirs_reply: string | null;
   theirs_replied: Date | string | null;
 };
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * The caller's deals, as buyer and as seller, newest first, each with the ratings as far as the

@@ -13,6 +13,7 @@ import { findAd } from '../ads/queries';
 import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
 import type { Database } from '../db/client';
+import { iso } from '../db/iso';
 import { ads } from '../db/schema/ads';
 import { offers } from '../db/schema/deals';
 import { conversations } from '../db/schema/interactions';
@@ -53,7 +54,6 @@ export const notTransition = () =>
 const notAvailable = () =>
   conflict('ad_not_available', 'This ad is reserved, sold or no longer listed: it takes no offers.');
 const hoursAhead = sql`now() + make_interval(hours => ${OFFER_HOURS})`;
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 type OfferRow = typeof offers.$inferSelect;
 

@@ -4,6 +4,7 @@ import type { PublicRating, RatingInput, SellerRatingsPage } from '../../common/
 import { isUuid } from '../ads/cursor';
 import type { Viewer } from '../auth/viewer';
 import { type Database, queryRows } from '../db/client';
+import { iso } from '../db/iso';
 import { ratings, trustReports } from '../db/schema/deals';
 import { AppError, notFound } from '../errors';
 import { enforceRateLimits } from '../http/rate-limit';
@@ -19,7 +20,6 @@ export const RATINGS_PAGE_SIZE = 20;
 export const RATING_REPORT_LIMIT = { max: 10, windowSeconds: 24 * 3600 };
 
 const conflict = (code: string, message: string) => new AppError(409, code, message);
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export type RatingRow = typeof ratings.$inferSelect;
 

@@ -3,6 +3,7 @@ import type { TrustReport, TrustReportList } from '../../common/schemas/deals';
 import { isUuid } from '../ads/cursor';
 import type { Viewer } from '../auth/viewer';
 import { type Database, queryRows } from '../db/client';
+import { iso } from '../db/iso';
 import { ratings, trustReports } from '../db/schema/deals';
 import { AppError, notFound } from '../errors';
 import { recordAction } from '../moderation/audit';
@@ -14,7 +15,6 @@ export const TRUST_REPORTS_MAX = 200;
 
 const invalidTransition = () =>
   new AppError(409, 'invalid_transition', 'This is no longer in a state that allows this action.');
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 type Row = {
   id: string;

@@ -6,6 +6,7 @@ import type {
   HandoverStatus,
 } from '../../common/schemas/handovers';
 import { type Database, queryRows } from '../db/client';
+import { iso } from '../db/iso';
 import { displayNameOf } from '../sellers/profile';
 
 // Issue 29: a deal's handover requests as its two sides see them, and the deal's history, which
@@ -74,7 +75,6 @@ export const handoverSelect = sql`
   left join profiles sp on sp.id = d.seller_id
   left join profiles bp on bp.id = d.buyer_id`;
 
-export const iso = (value: Date | string) => new Date(value).toISOString();
 export const sellerName = (row: HandoverListRow) =>
   displayNameOf(row.seller_first ?? '', row.seller_last ?? '');
 export const buyerName = (row: HandoverListRow) => displayNameOf(row.buyer_first ?? '', row.buyer_last ?? '');

@@ -210,7 +210,7 @@ async function mailHandover(
           service: row.service,
           wishedDate: row.wished_date,
           dealer: row.dealer_name,
-          address: `${row.dealer_address}`,
+          address: row.dealer_address,
           requester: request.requestedBy.displayName,
           requesterRole: request.requestedBy.role,
         },

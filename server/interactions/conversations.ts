@@ -13,6 +13,7 @@ import { findAd, findAdSubject } from '../ads/queries';
 import type { Services } from '../app-env';
 import type { Viewer } from '../auth/viewer';
 import { type Database, queryRows } from '../db/client';
+import { iso } from '../db/iso';
 import { offerSteps } from '../db/schema/deals';
 import { conversations, messages } from '../db/schema/interactions';
 import { attestationOfConversation, requireAttestation } from '../deals/buyer-attestation';
@@ -51,7 +52,6 @@ const sendingLimits = (userId: string, ip: string): LimitRule[] => [
 
 /** PostgreSQL text cannot hold NUL; a pasted one is dropped rather than failing the request. */
 const clean = (body: string) => body.replaceAll('\u0000', '');
-const iso = (value: Date | string) => new Date(value).toISOString();
 const directionFor = (viewerId: string, senderId: string): MessageDirection =>
   senderId === viewerId ? 'sent' : 'received';
 

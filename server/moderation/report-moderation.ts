@@ -9,6 +9,7 @@ import {
 import type { AdStatus, ReportReason } from '../../common/values';
 import type { Viewer } from '../auth/viewer';
 import { type Database, queryRows } from '../db/client';
+import { iso } from '../db/iso';
 import {
   applyAdChange,
   invalidTransition,
@@ -42,8 +43,6 @@ type ReportRow = {
   resolvedBy: string | null;
   resolvedAt: Date | string | null;
 };
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * Reports grouped by ad, the most recently reported ad first; each group holds its reports newest
