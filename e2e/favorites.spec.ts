@@ -39,7 +39,12 @@ test('a sold ad stays in favorites, marked sold, and its conversation says so (i
 
   await registerVerifiedUser(page);
   await page.goto(`/ad/${adId}`);
+  // The heart turns at once; the save is waited for, or the next page load would cancel it (CI, stop 37).
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().includes('/api/me/favorites/') && r.ok(),
+  );
   await page.getByRole('button', { name: 'Adaugă la favorite' }).click();
+  await saved;
   await expect(page.getByRole('button', { name: 'Elimină din favorite' })).toBeVisible();
   const wrote = await page.request.post(`/api/ads/${adId}/messages`, {
     headers: { origin: ORIGIN },
