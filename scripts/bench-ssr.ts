@@ -7,6 +7,8 @@
 // BENCH_SECONDS (20); then the mix again with the cache on, beside it. Every page is read whole, gzip
 // accepted as a browser does. Budgets: p95 ≤ 40 ms per kind at 1 connection; ≥ 150 pages/s with p99 ≤
 // 400 ms and no error at 32. JSON in bench/results/. The machine is shared: compare runs with care.
+// BENCH_CPU_PROF=<dir> writes a V8 profile of the cache-off server (read its mix with
+// `npx tsx scripts/cpu-profile-top.ts <file> 25 <BENCH_SECONDS>`).
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -146,12 +148,13 @@ async function mix(seconds: number) {
   return { pagesPerSecond: Math.round(times.length / elapsed), errors, statuses, ...stats(times) };
 }
 
-async function run(listCacheMs: number) {
+async function run(listCacheMs: number, cpuProfileDir?: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-ssr-'));
   const server: ChildProcess = await startBenchServer({
     port: PORT,
     databaseUrl: url,
     dataDir,
+    cpuProfileDir,
     env: {
       API_ONLY: 'false',
       DEMO_DATA: 'off',
@@ -171,7 +174,10 @@ async function run(listCacheMs: number) {
 }
 
 console.log('\nCache off (LIST_CACHE_MS=0)...');
-const cacheOff = await run(0);
+const cacheOff = await run(
+  0,
+  process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined,
+);
 console.table(cacheOff.perKind);
 console.log('mix at 32 connections:', JSON.stringify(cacheOff.mix));
 console.log('\nCache on (the default)...');

@@ -1,6 +1,8 @@
-// npx tsx scripts/cpu-profile-top.ts <file.cpuprofile> [top=25] — where a V8 CPU profile (node --cpu-prof,
-// as `BENCH_CPU_PROF=<dir> npm run bench:load` writes for the server) spent its time: self time by
-// function, and by package or source folder, in percent of the samples. Used for issue 32, item 11.
+// npx tsx scripts/cpu-profile-top.ts <file.cpuprofile> [top=25] [last-seconds] — where a V8 CPU profile
+// (node --cpu-prof, as `BENCH_CPU_PROF=<dir> npm run bench:load` or `bench:ssr` writes for the server)
+// spent its time: self time by function, and by package or source folder, in percent of the samples.
+// With last-seconds, only the profile's last seconds count (the measured run, not the start-up and its
+// index load). Used for issues 27 and 32.
 import { readFileSync } from 'node:fs';
 
 type ProfileNode = {
@@ -16,12 +18,17 @@ if (!file) {
   process.exit(2);
 }
 const top = Number(topArg ?? 25);
+const lastSeconds = Number(process.argv[4] ?? Number.POSITIVE_INFINITY);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 
 /** Microseconds of self time per node id: each sample's delta goes to the node on top of the stack. */
 const selfTime = new Map<number, number>();
+const span = profile.timeDeltas.reduce((sum, us) => sum + us, 0);
+let at = 0;
 profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i] ?? 0;
+  if (span - at > lastSeconds * 1e6) return;
   selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 });
 const total = [...selfTime.values()].reduce((sum, us) => sum + us, 0);
@@ -64,3 +71,17 @@ print(
   tally((node) => area(node.callFrame.url)),
 );
 print('Self time by function', tally(label));
+
+/** Time under each function, its callees included (a function counted once per sample, recursion or not). */
+const parent = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+const inclusive = new Map<string, number>();
+for (const [id, us] of selfTime) {
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const node = byId.get(at);
+    if (node) seen.add(label(node));
+  }
+  for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + us);
+}
+print('Inclusive time by function', [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top * 2));

@@ -16,13 +16,13 @@ import { type ControlActions, mountControl } from './backup/live-pglite';
 import { isDatabaseUnavailableError, isDatabaseUnreachable } from './db/client';
 import { AppError, errorBody } from './errors';
 import { createApiRouter } from './http/api-app';
-import { jsonCompression } from './http/json-compression';
 import { createMicroCache } from './http/micro-cache';
 import { authEndpointDocs, openApiDocument, registerAuthEndpoints } from './http/openapi-contract';
 import { requestLog } from './http/request-log';
 import { sameOrigin } from './http/same-origin';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
+import { wholeBodyCompression } from './http/whole-body-compression';
 import { createJobQueue } from './jobs/queue';
 import { createMailer } from './mail/mailer';
 import { AppMetrics } from './metrics/metrics';
@@ -119,7 +119,7 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   app.use(requestLog(logger));
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
   app.use(compress());
-  app.use('/api/*', jsonCompression());
+  app.use(wholeBodyCompression());
 
   app.onError((err, c) => {
     if (err instanceof AppError) {

@@ -3,15 +3,18 @@ import { type ChildProcess, spawn } from 'node:child_process';
 /**
  * The production server as a child process for a benchmark, API only, on PostgreSQL; resolves once
  * /api/health answers and search answers from the in-memory index (a load of a million ads takes a
- * while). `env` adds or overrides variables (LIST_CACHE_MS, PUBLIC_URL...).
+ * while). `env` adds or overrides variables (LIST_CACHE_MS, PUBLIC_URL...); `cpuProfileDir` profiles it.
  */
 export async function startBenchServer(options: {
   port: number;
   databaseUrl: string;
   dataDir: string;
   env?: Record<string, string>;
+  /** A V8 CPU profile of the server, written there when it exits. */
+  cpuProfileDir?: string;
 }): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: options.databaseUrl,

@@ -127,33 +127,39 @@ export function Combobox({
         hidden={!showList}
         className="absolute z-50 mt-1 max-h-64 w-full overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
       >
-        {options.map((option, index) => (
-          // Keys are handled by the box (aria-activedescendant); the pointer chooses here.
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input owns the keyboard
-          <div
-            key={option.value}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === activeIndex}
-            tabIndex={-1}
-            // Keeps the focus in the box, so choosing does not first blur (and commit) the typed text.
-            onMouseDown={(event) => event.preventDefault()}
-            onMouseMove={() => activeIndex !== index && setActive(index)}
-            onClick={() => choose(option)}
-            className={cn(
-              'flex cursor-default items-center gap-2 rounded-sm px-2 py-2 text-sm select-none',
-              index === activeIndex && 'bg-accent text-accent-foreground',
-            )}
-          >
-            <Check
-              aria-hidden="true"
-              className={cn('size-4 shrink-0', option.value === selectedValue ? 'opacity-100' : 'opacity-0')}
-            />
-            <span className="min-w-0 flex-1 truncate">{option.label}</span>
-            {option.hint && <span className="shrink-0 text-xs text-muted-foreground">{option.hint}</span>}
-          </div>
-        ))}
-        {options.length === 0 && emptyText && (
+        {/* Options exist only while the list is open: a closed list of 95 calibers was half the SVGs of
+            every server-rendered /browse page (issue 27). */}
+        {showList &&
+          options.map((option, index) => (
+            // Keys are handled by the box (aria-activedescendant); the pointer chooses here.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input owns the keyboard
+            <div
+              key={option.value}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              tabIndex={-1}
+              // Keeps the focus in the box, so choosing does not first blur (and commit) the typed text.
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => activeIndex !== index && setActive(index)}
+              onClick={() => choose(option)}
+              className={cn(
+                'flex cursor-default items-center gap-2 rounded-sm px-2 py-2 text-sm select-none',
+                index === activeIndex && 'bg-accent text-accent-foreground',
+              )}
+            >
+              <Check
+                aria-hidden="true"
+                className={cn(
+                  'size-4 shrink-0',
+                  option.value === selectedValue ? 'opacity-100' : 'opacity-0',
+                )}
+              />
+              <span className="min-w-0 flex-1 truncate">{option.label}</span>
+              {option.hint && <span className="shrink-0 text-xs text-muted-foreground">{option.hint}</span>}
+            </div>
+          ))}
+        {showList && options.length === 0 && emptyText && (
           <div className="px-2 py-2 text-sm text-muted-foreground">{emptyText}</div>
         )}
       </div>

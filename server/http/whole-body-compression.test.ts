@@ -2,14 +2,14 @@ import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, jsonCompression } from './json-compression';
+import { acceptsGzip, wholeBodyCompression } from './whole-body-compression';
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Carabină ${i}` })) };
 
 function app() {
   const a = new Hono();
   a.use(compress());
-  a.use('/api/*', jsonCompression());
+  a.use(wholeBodyCompression());
   a.get('/api/big', (c) => c.json(big));
   a.get('/api/small', (c) => c.json({ ok: true }));
   a.get('/api/private', (c) => {
@@ -25,11 +25,12 @@ function app() {
     '/api/made-elsewhere',
     () => new Response(JSON.stringify(big), { headers: { 'Content-Type': 'application/json' } }),
   );
-  a.get('/page', (c) => c.text('x'.repeat(5000)));
+  a.get('/page', (c) => c.html(`<p>${'Carabină '.repeat(500)}</p>`, 404, { 'X-Page': '1' }));
+  a.get('/text', (c) => c.text('x'.repeat(5000)));
   return a;
 }
 
-describe('JSON compression', () => {
+describe('whole-body compression', () => {
   it('gzips a large JSON answer whole, with its length, once', async () => {
     const res = await app().request('/api/big', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(res.headers.get('Content-Encoding')).toBe('gzip');
@@ -81,8 +82,22 @@ describe('JSON compression', () => {
     expect(JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8'))).toEqual(big);
   });
 
-  it('leaves what is not the API to the streaming compress()', async () => {
+  it('gzips a page made by c.html whole, with its status, headers and length', async () => {
     const res = await app().request('/page', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect([res.status, res.headers.get('X-Page'), res.headers.get('Content-Encoding')]).toEqual([
+      404,
+      '1',
+      'gzip',
+    ]);
+    expect(res.headers.get('Content-Type')).toBe('text/html; charset=UTF-8');
+    expect(res.headers.get('Vary')).toMatch(/Accept-Encoding/);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('Content-Length'))).toBe(body.length);
+    expect(gunzipSync(body).toString('utf8')).toBe(`<p>${'Carabină '.repeat(500)}</p>`);
+  });
+
+  it('leaves other answers to the streaming compress()', async () => {
+    const res = await app().request('/text', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.headers.get('Content-Encoding')).toBe('gzip');
     expect(res.headers.get('Content-Length')).toBeNull();
   });
