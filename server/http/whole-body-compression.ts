@@ -38,11 +38,13 @@ function keepText(c: Context, made: Made) {
   const html = madeWith('text/html; charset=UTF-8');
   c.json = ((object: unknown, arg?: number | ResponseInit, headers?: HeaderRecord) =>
     json(JSON.stringify(object), arg, headers)) as unknown as typeof c.json;
-  const streamedHtml = c.html;
+  const streamedHtml = c.html as (
+    body: unknown,
+    arg?: number | ResponseInit,
+    headers?: HeaderRecord,
+  ) => Response;
   c.html = ((body: unknown, arg?: number | ResponseInit, headers?: HeaderRecord) =>
-    typeof body === 'string'
-      ? html(body, arg, headers)
-      : streamedHtml(body as Parameters<typeof c.html>[0], arg as number, headers)) as typeof c.html;
+    typeof body === 'string' ? html(body, arg, headers) : streamedHtml(body, arg, headers)) as typeof c.html;
 }
 
 /**
