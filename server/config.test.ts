@@ -26,6 +26,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('runs several server processes only on PostgreSQL', () => {
+    expect(loadConfig({}).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://x@y/z' }).webConcurrency).toBe(2);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY: above 1 needs PostgreSQL/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://x@y/z' })).toThrow(
+      /WEB_CONCURRENCY/,
+    );
+  });
+
   it('turns cron schedules into jobs unless QUEUE_SCHEDULES is off', () => {
     expect(loadConfig({}).queueSchedules).toBe(true);
     expect(loadConfig({ QUEUE_SCHEDULES: 'off' }).queueSchedules).toBe(false);

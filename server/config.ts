@@ -41,6 +41,8 @@ const envSchema = z.object({
   ),
   API_ONLY: z.preprocess(emptyAsUnset, z.enum(['true', 'false', '1', '0']).default('false')),
   LIST_CACHE_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(600_000).default(5000)),
+  // Server processes sharing the port (node:cluster): one per core on PostgreSQL. PGlite is one process.
+  WEB_CONCURRENCY: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(64).default(1)),
   WEB_DIST: z.preprocess(emptyAsUnset, z.string().default('dist/web')),
   QUEUE_SUPERVISE_SECONDS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(3600).default(60)),
   MAIL_RETRY_SECONDS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(3600).default(30)),
@@ -113,6 +115,8 @@ export type Config = {
   apiOnly: boolean;
   /** How long public list answers are kept in memory (0: not at all). */
   listCacheMs: number;
+  /** Server processes sharing the port (server/cluster.ts); above 1 only on PostgreSQL. */
+  webConcurrency: number;
   /** How often the job queue looks for expired jobs and workers that stopped beating. */
   queueSuperviseSeconds: number;
   /** First retry delay of a failed mail (doubling after), and retries before it is dead-lettered. */
@@ -148,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid environment variable(s):\n${lines.join('\n')}\nSee .env.example.`);
   }
+  if (parsed.data.WEB_CONCURRENCY > 1 && !parsed.data.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid environment variable(s):\n  WEB_CONCURRENCY: above 1 needs PostgreSQL (DATABASE_URL); PGlite serves one process\nSee .env.example.',
+    );
+  }
   const e = parsed.data;
   return {
     nodeEnv: e.NODE_ENV,
@@ -169,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: proxyHops(e.TRUST_PROXY),
     apiOnly: e.API_ONLY === 'true' || e.API_ONLY === '1',
     listCacheMs: e.LIST_CACHE_MS,
+    webConcurrency: e.WEB_CONCURRENCY,
     queueSuperviseSeconds: e.QUEUE_SUPERVISE_SECONDS,
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     mailRetryLimit: e.MAIL_RETRY_LIMIT,

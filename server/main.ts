@@ -3,6 +3,7 @@ import { remakeSearchFields } from './ads/search-refresh';
 import { refreshSearchVocabulary, vocabularyIsEmpty } from './ads/search-vocabulary';
 import { buildApp, createServices } from './app';
 import { newControlToken, removeControlFile, writeControlFile } from './backup/live-pglite';
+import { isClusterPrimary, runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { openConfiguredDatabase, SERVING_TIMEOUTS } from './db/client';
 import { trackInFlight } from './http/in-flight';
@@ -27,6 +28,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  if (isClusterPrimary(config.webConcurrency)) return runPrimary(config.webConcurrency, logger);
   const database = await openConfiguredDatabase(config, { timeouts: SERVING_TIMEOUTS });
   await database.migrate();
   const remade = await remakeSearchFields(database.db);
@@ -78,7 +80,8 @@ async function main() {
       )
     : null;
   const server = serve({ fetch: handlers.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info(`Marketplace listening on ${config.publicUrl} (port ${info.port})`);
+    // The pid tells the processes of a WEB_CONCURRENCY cluster apart.
+    logger.info({ pid: process.pid }, `Marketplace listening on ${config.publicUrl} (port ${info.port})`);
     if (pglite) writeControlFile(config.dataDir, info.port, controlToken);
   });
   // Node closes an idle keep-alive connection after 5 s; a client that sends its next request on it at

@@ -1,8 +1,8 @@
 import type { AccountMarks as Marks } from '@common/scam/safety';
 import { Badge } from '@web/components/ui/badge';
 import { cn } from '@web/lib/cn';
+import { useTranslation } from '@web/lib/use-translation';
 import { BadgeCheck, MailWarning, Sprout } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 
 /**
  * "Cont nou / New account" for an account younger than 30 days and, unless the page says it already,

@@ -1,6 +1,6 @@
 import { Badge } from '@web/components/ui/badge';
+import { useTranslation } from '@web/lib/use-translation';
 import { BadgeCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 
 /** "Dealer verificat": the seller is an authorised arms dealer whose application an admin approved. */
 export function DealerBadge({ className }: { className?: string }) {

@@ -4,9 +4,9 @@ import { useFavoriteIds, useSetFavorite } from '@web/lib/favorites';
 import { notify } from '@web/lib/notify';
 import { rememberAction } from '@web/lib/pending-action';
 import { signInHref } from '@web/lib/return-to';
+import { useTranslation } from '@web/lib/use-translation';
 import { Heart } from 'lucide-react';
 import { type MouseEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 /**

@@ -1,7 +1,7 @@
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { useTranslation } from '@web/lib/use-translation';
 import { CloudOff, Loader2, RotateCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 
 /** What the error state needs of a query (react-query's own fields), or of anything retried like one. */
 export type Retryable = { refetch: () => unknown; isFetching: boolean };

@@ -1,7 +1,7 @@
 import type { RatingSummary } from '@common/schemas/deals';
 import { Badge } from '@web/components/ui/badge';
+import { useTranslation } from '@web/lib/use-translation';
 import { Star } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 
 /** "4,8": one decimal, in the reader's way of writing numbers. */
 export const averageText = (average: number, language: string) =>

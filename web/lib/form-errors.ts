@@ -1,5 +1,5 @@
+import { useTranslation } from '@web/lib/use-translation';
 import { useCallback, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
 /** What a FormField needs to show a field's error: the control's id, the message, and how to clear it. */

@@ -6,8 +6,8 @@ import { TransferDealers } from '@web/features/handovers/transfer-dealers';
 import { LegalGuidePanel } from '@web/features/legal-guide/legal-guide-panel';
 import { AdDetailPage } from '@web/features/listings/ad-detail-page';
 import { usePageTitle } from '@web/lib/page-title';
+import { useTranslation } from '@web/lib/use-translation';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 
 // The contact box and the report dialog bring forms, a dialog, zod and sonner (some 60 KB gzip): they
 // load once the ad has painted, so that its photo (the page's largest paint) waits only for the ad

@@ -1,6 +1,6 @@
 import { OfferCard } from '@web/features/deals/offer-card';
 import { ConversationPage } from '@web/features/messages/conversation-page';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 
 /** Dashboard › Messages › one conversation, with offers drawn as the deals feature's cards (issue 28). */
 export function ConversationRoute() {

@@ -2,7 +2,7 @@ import { DealsPage } from '@web/features/deals/deals-page';
 import { HandoverButton } from '@web/features/handovers/handover-dialog';
 import { TransferDealers } from '@web/features/handovers/transfer-dealers';
 import { LegalGuidePanel } from '@web/features/legal-guide/legal-guide-panel';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 
 /**
  * Dashboard › Tranzacții: the deals feature's page with, in each weapon's deal, the legal guide

@@ -1,7 +1,7 @@
 import { FavoriteButton } from '@web/components/favorite-button';
 import { FavoriteSeller, FavoritesPage } from '@web/features/favorites/favorites-page';
 import { AD_GRID_CLASS, AdCard } from '@web/features/listings/ad-card';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 
 /**
  * /dashboard/favorites: the favorites feature's page showing its ads with the listings feature's

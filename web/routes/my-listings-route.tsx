@@ -1,7 +1,7 @@
 import { MyListingsPage } from '@web/features/dashboard/my-listings-page';
 import { SellDialog } from '@web/features/deals/sell-dialog';
 import { LegalGuidePanel } from '@web/features/legal-guide/legal-guide-panel';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 
 /**
  * Dashboard › My Listings, whose "Marchează ca vândut" asks to whom (the deals feature, issue 28), and

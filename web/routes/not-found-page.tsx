@@ -1,5 +1,5 @@
 import { usePageTitle } from '@web/lib/page-title';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 import { Link } from 'react-router';
 
 /** An unknown address is the visitor's slip, not the app's fault: it logs nothing (issue 26). */

@@ -2,8 +2,8 @@ import { AfterPaint } from '@web/components/after-paint';
 import { FavoriteButton } from '@web/components/favorite-button';
 import { AD_GRID_CLASS, AdCard } from '@web/features/listings/ad-card';
 import { SellerPage } from '@web/features/sellers/seller-page';
+import { useTranslation } from '@web/lib/use-translation';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** Issue 28: the seller's ratings, asked by the browser once the page has painted (not server-rendered). */
 const SellerRatings = lazy(() =>

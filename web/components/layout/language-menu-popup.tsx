@@ -6,7 +6,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 import type { MenuPopupProps } from './deferred-menu';
 
 /** The language menu itself, loaded on first use (see LanguageMenu). */

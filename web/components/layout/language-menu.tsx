@@ -1,6 +1,6 @@
 import { Button } from '@web/components/ui/button';
+import { useTranslation } from '@web/lib/use-translation';
 import { Globe } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { DeferredMenu, menuLoader } from './deferred-menu';
 
 const popup = menuLoader(() => import('./language-menu-popup'));

@@ -1,5 +1,5 @@
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 
 /**
  * What a page shows while its code loads: the shape of a page (a title, a block, a few cards), at

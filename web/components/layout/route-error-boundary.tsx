@@ -1,6 +1,6 @@
 import { LoadError } from '@web/components/load-error';
+import { useTranslation } from '@web/lib/use-translation';
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 type Props = { pathname: string; children: ReactNode };
 type State = { failed: boolean; pathname: string };

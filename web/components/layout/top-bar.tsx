@@ -1,9 +1,9 @@
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
 import { signInHref, useCurrentPath } from '@web/lib/return-to';
+import { useTranslation } from '@web/lib/use-translation';
 import { CloudOff, Crosshair, Loader2, Plus, Search } from 'lucide-react';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LanguageMenu } from './language-menu';
 import { focusPageSearch } from './page-search';

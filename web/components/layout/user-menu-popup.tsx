@@ -7,7 +7,7 @@ import {
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { useAuth } from '@web/lib/auth';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import type { MenuPopupProps } from './deferred-menu';
 

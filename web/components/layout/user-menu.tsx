@@ -2,7 +2,7 @@ import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
 import { initialsOf } from '@web/lib/initials';
 import { useUnreadCount } from '@web/lib/unread';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 import { DeferredMenu, menuLoader } from './deferred-menu';
 
 const popup = menuLoader(() => import('./user-menu-popup'));

@@ -5,8 +5,8 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { apiErrorText } from '@web/lib/api-error-text';
 import { formatDateTime } from '@web/lib/format';
+import { useTranslation } from '@web/lib/use-translation';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DATA_EXPORTS_QUERY_KEY, downloadUrl, requestDataExport, useDataExports } from './account-data-api';
 

@@ -13,9 +13,9 @@ import { Input } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api';
 import { useFormErrors } from '@web/lib/form-errors';
 import { formatDate } from '@web/lib/format';
+import { useTranslation } from '@web/lib/use-translation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { applyAsDealer, DEALER_QUERY_KEY, fetchDealerState } from './account-api';
 

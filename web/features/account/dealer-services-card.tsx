@@ -15,8 +15,8 @@ import { Input } from '@web/components/ui/input';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { ApiError, refusedFieldPath } from '@web/lib/api';
 import { apiErrorText } from '@web/lib/api-error-text';
+import { useTranslation } from '@web/lib/use-translation';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DEALER_SERVICES_QUERY_KEY, fetchDealerServices, saveDealerServices } from './account-api';
 

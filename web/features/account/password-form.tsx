@@ -5,9 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { authErrorMessage } from '@web/lib/auth-errors';
 import { useFormErrors } from '@web/lib/form-errors';
+import { useTranslation } from '@web/lib/use-translation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { changePassword } from './account-api';
 

@@ -7,9 +7,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Input } from '@web/components/ui/input';
 import { ME_QUERY_KEY } from '@web/lib/auth';
 import { useFormErrors } from '@web/lib/form-errors';
+import { useTranslation } from '@web/lib/use-translation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { updateProfile } from './account-api';
 

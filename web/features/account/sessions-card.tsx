@@ -6,8 +6,8 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { authErrorMessage } from '@web/lib/auth-errors';
 import { formatDateTime, formatRelativeTime } from '@web/lib/format';
+import { useTranslation } from '@web/lib/use-translation';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { endOtherSessions, endSession, fetchSessions, SESSIONS_QUERY_KEY } from './account-api';
 

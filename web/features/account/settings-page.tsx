@@ -1,5 +1,5 @@
 import { useAuth } from '@web/lib/auth';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 import { DataExportCard } from './data-export-card';
 import { DealerCard } from './dealer-card';
 import { DealerServicesCard } from './dealer-services-card';

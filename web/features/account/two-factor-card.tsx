@@ -5,9 +5,9 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { useAuth } from '@web/lib/auth';
 import { authErrorMessage } from '@web/lib/auth-errors';
+import { useTranslation } from '@web/lib/use-translation';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, SESSIONS_QUERY_KEY } from './account-api';
 

@@ -1,9 +1,9 @@
 import { canFeature, canTransition, canUnfeature, STANDARD_REASONS } from '@common/schemas/admin';
 import type { AdDetail } from '@common/schemas/ads';
 import { Button } from '@web/components/ui/button';
+import { useTranslation } from '@web/lib/use-translation';
 import { Check, MessageSquareWarning, ShieldCheck, Star, StarOff, X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAdAction } from './admin-api';
 import { withNotices } from './moderation-toasts';
 import { ReasonDialog } from './reason-dialog';

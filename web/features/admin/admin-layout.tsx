@@ -2,7 +2,7 @@ import { TabNav } from '@web/components/layout/tab-nav';
 import { SessionLoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 import { Link, Navigate, Outlet } from 'react-router';
 
 const TABS = [

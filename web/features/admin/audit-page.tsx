@@ -1,8 +1,8 @@
 import type { AuditEntry } from '@common/schemas/admin';
 import { useAuth } from '@web/lib/auth';
 import { formatRelativeTime } from '@web/lib/format';
+import { useTranslation } from '@web/lib/use-translation';
 import { ArrowRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { useAudit } from './admin-api';
 import { ListState, Pager } from './list-states';

@@ -1,9 +1,9 @@
 import { LoadError, type Retryable } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useTranslation } from '@web/lib/use-translation';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Paged } from './admin-api';
 
 type ListQuery = Retryable & { isPending: boolean; isError: boolean };

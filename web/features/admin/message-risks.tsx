@@ -1,6 +1,6 @@
 import type { MessageRiskCounts } from '@common/scam/safety';
 import { formatRelativeTime } from '@web/lib/format';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 
 /**
  * What an account's risky messages add up to (issue 30): each rule they triggered with its count,

@@ -12,9 +12,9 @@ import {
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Textarea } from '@web/components/ui/textarea';
+import { useTranslation } from '@web/lib/use-translation';
 import { firstIssueMessage } from '@web/lib/validation';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 type Props = {
   open: boolean;

@@ -1,7 +1,7 @@
 import type { TrustReport } from '@common/schemas/deals';
 import { cn } from '@web/lib/cn';
+import { useTranslation } from '@web/lib/use-translation';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useTrustAction, useTrustReports } from './admin-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListState } from './list-states';

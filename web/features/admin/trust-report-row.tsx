@@ -5,8 +5,8 @@ import { StarRow } from '@web/components/rating-score';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { formatRelativeTime } from '@web/lib/format';
+import { useTranslation } from '@web/lib/use-translation';
 import { CheckCheck, ExternalLink, EyeOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AdminRow } from './list-states';
 

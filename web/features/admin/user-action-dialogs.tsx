@@ -1,8 +1,8 @@
 import type { AdminUser, UserAction } from '@common/schemas/admin';
 import { Button } from '@web/components/ui/button';
+import { useTranslation } from '@web/lib/use-translation';
 import { ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useUserAction } from './admin-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { withNotices } from './moderation-toasts';

@@ -5,8 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { authErrorMessage } from '@web/lib/auth-errors';
 import { useFormErrors } from '@web/lib/form-errors';
+import { useTranslation } from '@web/lib/use-translation';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { requestPasswordReset } from './auth-api';

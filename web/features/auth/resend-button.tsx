@@ -1,7 +1,7 @@
 import { Button } from '@web/components/ui/button';
 import { authErrorMessage } from '@web/lib/auth-errors';
+import { useTranslation } from '@web/lib/use-translation';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { resendVerification } from './auth-api';
 

@@ -5,8 +5,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Input } from '@web/components/ui/input';
 import { authErrorMessage } from '@web/lib/auth-errors';
 import { useFormErrors } from '@web/lib/form-errors';
+import { useTranslation } from '@web/lib/use-translation';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';

@@ -2,8 +2,8 @@ import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { authErrorMessage } from '@web/lib/auth-errors';
+import { useTranslation } from '@web/lib/use-translation';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { verifyBackupCode, verifyTotp } from './auth-api';
 

@@ -3,8 +3,8 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useAuth } from '@web/lib/auth';
 import { signInHref } from '@web/lib/return-to';
+import { useTranslation } from '@web/lib/use-translation';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
 /** Where the verification link lands: signed in on success, a clear reason otherwise. */

@@ -2,7 +2,7 @@ import { TabNav } from '@web/components/layout/tab-nav';
 import { SessionLoadError } from '@web/components/load-error';
 import { useAuth } from '@web/lib/auth';
 import { signInHref, useCurrentPath } from '@web/lib/return-to';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 import { Navigate, Outlet } from 'react-router';
 import { useDealerDeskEligible } from './dashboard-api';
 

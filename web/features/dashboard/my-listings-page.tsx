@@ -17,9 +17,9 @@ import {
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
+import { useTranslation } from '@web/lib/use-translation';
 import { BadgeCheck, Eye, ImageOff, Pencil, PlusCircle, RefreshCw, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { useDeleteAd, useListingAction, useMyAds } from './dashboard-api';

@@ -1,8 +1,8 @@
 import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useTranslation } from '@web/lib/use-translation';
 import { Clock, Heart, type LucideIcon, MessageSquare, Package, PlusCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOverview } from './dashboard-api';
 

@@ -18,9 +18,9 @@ import {
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { ApiError } from '@web/lib/api';
+import { useTranslation } from '@web/lib/use-translation';
 import { FileText } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { dealErrorText } from './error-text';
 

@@ -1,9 +1,9 @@
 import type { Deal } from '@common/schemas/deals';
 import { Button } from '@web/components/ui/button';
 import { formatDate } from '@web/lib/format';
+import { useTranslation } from '@web/lib/use-translation';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useDealActions } from './deals-api';
 import { dealErrorText } from './error-text';

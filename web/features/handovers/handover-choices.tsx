@@ -4,8 +4,8 @@ import { FieldError } from '@web/components/form-field';
 import { LoadError } from '@web/components/load-error';
 import { Skeleton } from '@web/components/ui/skeleton';
 import type { FieldState } from '@web/lib/form-errors';
+import { useTranslation } from '@web/lib/use-translation';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { feeText, offeredServices } from './dealer-fees';
 
 // The two radio groups of the handover dialog: the dealer, then one of the services they offer.

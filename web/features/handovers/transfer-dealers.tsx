@@ -4,9 +4,9 @@ import { LoadError } from '@web/components/load-error';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useTranslation } from '@web/lib/use-translation';
 import { Store } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { feeText, offeredServices } from './dealer-fees';
 import { useTransferDealers } from './handovers-api';
 

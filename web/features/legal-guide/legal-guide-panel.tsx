@@ -1,9 +1,9 @@
 import type { LegalCategory } from '@common/legal';
 import { GUIDE_SOURCES, type GuideCategory, hasLegalGuide, LEGAL_GUIDE } from '@common/legal-guide';
 import { cn } from '@web/lib/cn';
+import { useTranslation } from '@web/lib/use-translation';
 import { ChevronDown, ExternalLink, Landmark } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 
 type LegalGuidePanelProps = {
   legalCategory: LegalCategory;

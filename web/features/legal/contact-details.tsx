@@ -1,5 +1,5 @@
 import type { LegalInfo } from '@common/schemas/legal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 import { Link } from 'react-router';
 import { OperatorDetails } from './operator-details';
 

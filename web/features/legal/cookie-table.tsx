@@ -1,5 +1,5 @@
 import { SITE_COOKIES } from '@common/cookies';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 
 /** Every cookie the site sets, from the list a test keeps true (common/cookies.ts). */
 export function CookieTable() {

@@ -1,6 +1,6 @@
 import type { LegalPageKey } from '@common/legal-pages';
 import { usePageTitle } from '@web/lib/page-title';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 import { ContactDetails } from './contact-details';
 import { CookieTable } from './cookie-table';
 import { useLegalInfo } from './legal-api';

@@ -1,5 +1,5 @@
 import type { LegalInfo } from '@common/schemas/legal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 
 /** The operator's identification, as Legea 365/2002 art. 5 asks a service provider to show. */
 export function OperatorDetails({ operator }: { operator: LegalInfo['operator'] | undefined }) {

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { useAuth } from '@web/lib/auth';
 import { notify } from '@web/lib/notify';
+import { useTranslation } from '@web/lib/use-translation';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { acceptTerms, legalKeys, useLegalStatus } from './legal-api';
 

@@ -10,6 +10,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDate, formatDateTime, formatRelativeTime } from '@web/lib/format';
 import { signInHref, useCurrentPath } from '@web/lib/return-to';
+import { useTranslation } from '@web/lib/use-translation';
 import {
   AlertTriangle,
   BadgeCheck,
@@ -22,7 +23,6 @@ import {
   UserRound,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AdGallery } from './ad-gallery';
 import { AdPicture, ImagePlaceholder } from './ad-picture';

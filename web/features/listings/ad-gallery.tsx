@@ -1,9 +1,9 @@
 import type { AdImage } from '@common/schemas/ads';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { useTranslation } from '@web/lib/use-translation';
 import { ChevronLeft, ChevronRight, Maximize2 } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AdPicture, ImagePlaceholder } from './ad-picture';
 import { GalleryViewer } from './gallery-viewer';
 import { useSwipe } from './use-swipe';

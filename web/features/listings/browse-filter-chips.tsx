@@ -2,10 +2,10 @@ import { caliberLabel } from '@common/calibers';
 import { countyName } from '@common/counties';
 import { formatPrice } from '@common/price';
 import { Button } from '@web/components/ui/button';
+import { useTranslation } from '@web/lib/use-translation';
 import i18next, { type TFunction } from 'i18next';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type BrowseFilters, NARROWING_KEYS, type NarrowingKey } from './browse-filters';
 
 const price = (value: string) => {

@@ -7,8 +7,8 @@ import { Combobox, type ComboboxOption } from '@web/components/ui/combobox';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/components/ui/native-select';
+import { useTranslation } from '@web/lib/use-translation';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type BrowseFilters, type NarrowingKey, normalizePrice } from './browse-filters';
 import { brandOptions, caliberOptionLabel, caliberOptions } from './search-options';
 

@@ -9,10 +9,10 @@ import {
   DialogTitle,
 } from '@web/components/ui/dialog';
 import { Label } from '@web/components/ui/label';
+import { useTranslation } from '@web/lib/use-translation';
 import { Loader2, ZoomIn, ZoomOut } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
-import { useTranslation } from 'react-i18next';
 import { cropToFile } from './crop-image';
 
 const MIN_ZOOM = 1;

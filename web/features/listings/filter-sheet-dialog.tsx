@@ -1,7 +1,7 @@
 import { Button } from '@web/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@web/components/ui/sheet';
+import { useTranslation } from '@web/lib/use-translation';
 import type { ReactNode, RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /**
  * The phone's filter sheet, open from the moment it mounts (browse-page's FilterSheet mounts it when its

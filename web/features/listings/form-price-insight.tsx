@@ -1,9 +1,9 @@
 import { caliberOfText } from '@common/calibers';
 import type { AdInput } from '@common/schemas/ads';
 import { PRICE_INSIGHT_LOW_SHARE } from '@common/schemas/price-insight';
+import { useTranslation } from '@web/lib/use-translation';
 import { AlertTriangle } from 'lucide-react';
 import { type Control, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { PriceInsightLine } from './price-insight-line';
 import { usePriceInsight } from './use-price-insight';
 

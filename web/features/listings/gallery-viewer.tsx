@@ -1,9 +1,9 @@
 import type { AdImage } from '@common/schemas/ads';
 import { Button } from '@web/components/ui/button';
+import { useTranslation } from '@web/lib/use-translation';
 import { ChevronLeft, ChevronRight, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { Dialog as Primitive } from 'radix-ui';
 import { type KeyboardEvent, type RefObject, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AdPicture } from './ad-picture';
 import { MAX_SCALE, MIN_SCALE, useZoom, ZOOM_STEP } from './use-zoom';
 

@@ -1,8 +1,8 @@
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { useTranslation } from '@web/lib/use-translation';
 import { AlertCircle, ChevronLeft, ChevronRight, Crop, ImagePlus, RotateCw } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { AdPicture } from './ad-picture';
 import { CropDialog } from './crop-dialog';

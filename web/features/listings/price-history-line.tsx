@@ -1,8 +1,8 @@
 import { formatPrice } from '@common/price';
 import type { AdDetail } from '@common/schemas/ads';
 import { formatDate } from '@web/lib/format';
+import { useTranslation } from '@web/lib/use-translation';
 import { TrendingDown, TrendingUp } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 
 type Change = AdDetail['priceHistory'][number];
 

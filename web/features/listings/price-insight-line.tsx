@@ -1,7 +1,7 @@
 import { caliberLabel } from '@common/calibers';
 import type { PriceInsight } from '@common/schemas/price-insight';
 import { cn } from '@web/lib/cn';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 
 type Props = {
   insight: PriceInsight;

@@ -1,7 +1,7 @@
 import { Button } from '@web/components/ui/button';
 import { notify } from '@web/lib/notify';
+import { useTranslation } from '@web/lib/use-translation';
 import { Share2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 
 /** The system share sheet where there is one (phones), else the link copied with a notice. */
 export function ShareButton({ title }: { title: string }) {

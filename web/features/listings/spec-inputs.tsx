@@ -2,8 +2,8 @@ import { caliberOfText } from '@common/calibers';
 import { BRAND_MAX, CALIBER_MAX } from '@common/limits';
 import { canonicalBrand, KNOWN_BRANDS } from '@common/values';
 import { Combobox, type ComboboxOption } from '@web/components/ui/combobox';
+import { useTranslation } from '@web/lib/use-translation';
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import { brandOptions, caliberOptionLabel, caliberOptions } from './search-options';
 
 type InputProps = Omit<

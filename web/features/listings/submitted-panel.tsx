@@ -2,9 +2,9 @@ import { LISTING_DAYS } from '@common/lifecycle';
 import type { AdDetail } from '@common/schemas/ads';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useTranslation } from '@web/lib/use-translation';
 import { CheckCircle2, Clock, Mail, PencilLine, ShieldCheck, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTypicalReviewWait, waitPhrase } from './review-wait-api';
 

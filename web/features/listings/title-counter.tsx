@@ -1,7 +1,7 @@
 import type { AdInput } from '@common/schemas/ads';
 import { cn } from '@web/lib/cn';
+import { useTranslation } from '@web/lib/use-translation';
 import { type Control, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 
 /**
  * "12/100" beside the title's label (issue 26): the field stops at its maximum, so the writer

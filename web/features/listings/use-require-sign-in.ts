@@ -1,8 +1,8 @@
 import type { Me } from '@common/schemas/auth';
 import { useAuth } from '@web/lib/auth';
 import { signInHref, useCurrentPath } from '@web/lib/return-to';
+import { useTranslation } from '@web/lib/use-translation';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 

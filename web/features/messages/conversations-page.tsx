@@ -4,8 +4,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { formatRelativeTime } from '@web/lib/format';
+import { useTranslation } from '@web/lib/use-translation';
 import { MessagesSquare } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConversations } from './messages-api';
 

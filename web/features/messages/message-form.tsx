@@ -6,10 +6,10 @@ import { Button } from '@web/components/ui/button';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiError } from '@web/lib/api';
 import { useFormErrors } from '@web/lib/form-errors';
+import { useTranslation } from '@web/lib/use-translation';
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 
 type Props = {

@@ -1,6 +1,6 @@
 import type { Message } from '@common/schemas/messages';
+import { useTranslation } from '@web/lib/use-translation';
 import { Info, ShieldAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 
 type Safety = NonNullable<Message['safety']>;
 

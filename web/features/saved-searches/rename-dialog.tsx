@@ -12,8 +12,8 @@ import {
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { apiErrorText } from '@web/lib/api-error-text';
+import { useTranslation } from '@web/lib/use-translation';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useUpdateSavedSearch } from './saved-searches-api';
 

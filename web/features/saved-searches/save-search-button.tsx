@@ -5,9 +5,9 @@ import { useAuth } from '@web/lib/auth';
 import { notify } from '@web/lib/notify';
 import { rememberAction } from '@web/lib/pending-action';
 import { signInHref, useCurrentPath } from '@web/lib/return-to';
+import { useTranslation } from '@web/lib/use-translation';
 import { BellPlus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSaveSearch } from './saved-searches-api';
 

@@ -2,7 +2,7 @@ import type { UnsubscribeInfo } from '@common/schemas/saved-searches';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { ApiError } from '@web/lib/api';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@web/lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { useUnsubscribe, useUnsubscribeInfo } from './saved-searches-api';
 

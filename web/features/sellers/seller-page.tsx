@@ -7,6 +7,7 @@ import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
+import { useTranslation } from '@web/lib/use-translation';
 import {
   BadgeCheck,
   CalendarDays,
@@ -20,7 +21,6 @@ import {
   UserX,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatMonth, replyBucket } from './profile-text';
 import { isSellerNotFound, useSellerAds, useSellerProfile } from './sellers-api';
