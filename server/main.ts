@@ -41,9 +41,10 @@ async function main() {
   // Typo correction needs the vocabulary; the maintenance keeps it, this fills it on a first start
   // (in the background: at a million ads it takes a while, and search works without it meanwhile).
   if (await vocabularyIsEmpty(database.db)) {
-    void refreshSearchVocabulary(database.db).catch((err) =>
-      logger.warn({ err }, 'search vocabulary not built'),
-    );
+    const vocabularyStarted = Date.now();
+    void refreshSearchVocabulary(database.db)
+      .then((words) => logger.info({ words, ms: Date.now() - vocabularyStarted }, 'search vocabulary built'))
+      .catch((err) => logger.warn({ err }, 'search vocabulary not built'));
   }
   // Search answers from the database until the in-memory index has loaded (seconds at a million ads).
   // A failed load (PostgreSQL restarting meanwhile) is retried with backoff: health and /metrics say so.
