@@ -111,6 +111,9 @@ test('post an ad with two cropped photos, get it approved, find it, browse its g
   await expect(page.getByTestId('declaration-state')).toContainText('Declarația ta rămâne valabilă');
   await page.getByRole('button', { name: 'Salvează modificările' }).click();
   await expect(page.getByText('Prețul nou apare deja în anunț')).toBeVisible();
+  // The save then opens My listings, a lazy page: a goto started before that navigation lands is
+  // aborted by it (both widths failed so under four workers).
+  await expect(page).toHaveURL(/\/dashboard\/listings$/);
   await page.goto(`/ad/${ad.id}`);
   await expect(page.getByText('Acest anunț așteaptă verificarea unui moderator')).toHaveCount(0);
   await expect(page.getByText(/4\.200/).first()).toBeVisible();
