@@ -77,5 +77,5 @@ describe.runIf(process.env.TEST_DB === 'pg')('WEB_CONCURRENCY=2', () => {
     const exit = await started.stop('SIGTERM', 20_000);
     expect(exit.code).toBe(0);
     expect([alive(kept), alive(replacement)]).toEqual([false, false]);
-  });
+  }, 180_000);
 });
