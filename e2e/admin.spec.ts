@@ -64,7 +64,7 @@ test('changes requested, the owner fixes the ad, the moderator approves and feat
   page,
   moderator,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = word();
   const title = `Pistol CZ 75 ${tag} de verificat`;
   await registerVerifiedUser(page);
@@ -121,7 +121,7 @@ test('changes requested, the owner fixes the ad, the moderator approves and feat
 
 test('a reported ad is taken down from the Reports tab', async ({ page, moderator, browser }) => {
   // An owner, a visitor and a moderator, each with their own pages: about 28 s on a quiet machine.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const tag = word();
   const title = `Revolver Smith ${tag} raportat`;
   await registerVerifiedUser(page);

@@ -46,7 +46,7 @@ for (const language of LANGUAGES) {
   test.describe(`in ${language}`, () => {
     // Two halves, each with its own time: on a busy machine the fourteen pages of one test ran out.
     test('signed out: lists and the ad', async ({ page, context }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       await speak(context, language);
       const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
       await audit(page, [
@@ -77,7 +77,7 @@ for (const language of LANGUAGES) {
     });
 
     test('signed out: sign-in and account pages', async ({ page, context }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       await speak(context, language);
       await audit(page, [
         { name: 'sign in', path: '/auth?mode=login' },
@@ -97,7 +97,7 @@ for (const language of LANGUAGES) {
     });
 
     test('as a user', async ({ page, context }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       await speak(context, language);
       await registerVerifiedUser(page);
       const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
@@ -126,7 +126,7 @@ for (const language of LANGUAGES) {
     });
 
     test('as a moderator', async ({ browser }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, baseURL } =
         test.info().project.use;
       const context = await moderatorContext(browser, {

@@ -9,7 +9,7 @@ test('a dealer application is approved by an admin and the badge shows on the de
   browser,
 }) => {
   // Two accounts, a moderator's approval and an admin's decision: longer than one page's test.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { email } = await registerVerifiedUser(page);
   const business = `Armurieria Test ${Math.random().toString(36).slice(2, 7)} SRL`;
 

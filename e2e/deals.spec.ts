@@ -17,7 +17,7 @@ test('offer, counter, reservation, sale to the buyer, double-blind ratings and t
   page: buyer,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const tag = Math.random().toString(36).slice(2, 8);
   const title = `Lunetă Leupold VX-3 ${tag}`;
 

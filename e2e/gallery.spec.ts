@@ -134,7 +134,7 @@ test('the photo picker keeps 5 of 6 photos, says "1 din 5", gives focus back on 
   page,
   isMobile,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await registerVerifiedUser(page);
   await page.goto('/post-ad');
 

@@ -45,7 +45,7 @@ test('script payloads in ads, names, messages and reports render as text and nev
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const p = payloads(tag());
   const dialogs = watchDialogs(page);
 

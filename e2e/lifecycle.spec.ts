@@ -56,7 +56,7 @@ function roLongDate(date: Date): string {
 }
 
 test('an expired ad is renewed through the mailed link, without signing in', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const title = 'Carabină Sako 85 Hunter .30-06, perioadă încheiată';
   // The first maintenance pass runs a minute after the server starts.
   const link = await linkFromMail(DEMO_SELLER.email, { subject: /a expirat/, timeout: 120_000 });
@@ -118,7 +118,7 @@ test('a published ad stays public while its edit waits; the moderator sees the d
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await registerVerifiedUser(page);
   const title = `Lunetă Swarovski Z6 ${Math.random().toString(36).slice(2, 7)}`;
   const id = await postAd(page.request, { title, price: '6000' });

@@ -24,7 +24,7 @@ test('post an ad with two cropped photos, get it approved, find it, browse its g
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const word = `zimbru${Math.random().toString(36).slice(2, 7)}`;
   const title = `Carabină Sako ${word} de vânzare`;
   await registerVerifiedUser(page);

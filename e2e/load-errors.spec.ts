@@ -34,7 +34,7 @@ const oneAd = (url: URL) => /^\/api\/ads\/[0-9a-f-]{36}$/.test(url.pathname);
 test('home, browse and an ad page show the error with Retry, and Retry shows the data once the API is back', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // The first page comes with its data inline; the failures are met while moving about the app.
   await page.goto('/auth?mode=login');
   let restore = await breakApi(page, adList);
@@ -84,7 +84,7 @@ test('home, browse and an ad page show the error with Retry, and Retry shows the
 });
 
 test('the dashboard’s lists show the error with Retry, distinct from their empty state', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await registerVerifiedUser(page);
   const pages = [
     {

@@ -7,7 +7,7 @@ test('a buyer writes from the ad page, the seller sees the unread counter and re
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const buyerName = `Cumpărător${Math.random().toString(36).slice(2, 7)}`;
   const question = `Bună ziua, mai este disponibil? (${buyerName})`;
   const { email: buyerEmail } = await registerVerifiedUser(page, { firstName: buyerName });

@@ -82,7 +82,7 @@ test('the crop dialog is walked with Tab in the order it is seen: crop area, zoo
 test('after writing to a seller the ad page says so, shows the conversation and the box continues it', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await registerVerifiedUser(page);
   const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
   const posts: string[] = [];
@@ -207,7 +207,7 @@ test('a visitor asked to sign in to write comes back to the ad, signing in or re
   page,
 }) => {
   // Registration, its mailed link and two sign-in round trips: about 25 s on a quiet machine.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
   const { email } = await registerVerifiedUser(page);
   await signOutThroughMenu(page);

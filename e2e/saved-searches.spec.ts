@@ -27,7 +27,7 @@ test('a saved search mails its alert in the buyer’s language; the link opens t
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const word = `zx${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'q')}`;
   const search = `/browse?q=zeiss+${word}&category=optics`;
 

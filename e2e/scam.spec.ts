@@ -7,7 +7,7 @@ test('a buyer receives a message asking for an advance and sees the warning; the
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const buyerName = `Cumpărător${Math.random().toString(36).slice(2, 7)}`;
   await registerVerifiedUser(page, { firstName: buyerName });
   const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);

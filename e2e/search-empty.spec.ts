@@ -8,7 +8,7 @@ import { expect, test } from './support/test';
 test('an empty search offers to save it and to clear the filters, and shows near matches below', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const word = `zx${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'q')}`;
   await registerVerifiedUser(page);
   // The app may keep a hidden copy of a page it can return to: only what is on screen counts.

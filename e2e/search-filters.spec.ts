@@ -53,7 +53,7 @@ test('filter by county, price and a caliber synonym, share the link, remove a ch
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const phone = testInfo.project.name === 'phone';
   const word = `filtru${Math.random().toString(36).slice(2, 7)}`;
   await postApprovedAds(page, browser, word);

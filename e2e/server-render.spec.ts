@@ -31,7 +31,7 @@ async function hydrated(page: Page) {
 for (const language of ['ro', 'en'] as const) {
   test(`public pages hydrate with no hydration warning (${language})`, async ({ page, context }) => {
     // Seven pages, each loaded and hydrated, on a shared machine.
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     await context.addCookies([{ name: 'lang', value: language, url: ORIGIN }]);
     const adPath = `/ad/${await adIdByTitle(page.request, DEMO_AD_TITLE)}`;
     const problems = hydrationProblems(page);

@@ -44,7 +44,7 @@ function settleAfterLoads(page: Page) {
       const response = await load.apply(this, args);
       if (response && (response.headers()['content-type'] ?? '').startsWith('text/html'))
         await this.waitForFunction(() => document.documentElement.dataset.ready !== undefined, null, {
-          timeout: 15_000,
+          timeout: 30_000,
         });
       return response;
     };
