@@ -1,14 +1,12 @@
 import type { RatingSummary } from '@common/schemas/deals';
 import { Badge } from '@web/components/ui/badge';
+import { formatNumber } from '@web/lib/format';
 import { useTranslation } from '@web/lib/use-translation';
 import { Star } from 'lucide-react';
 
 /** "4,8": one decimal, in the reader's way of writing numbers. */
 export const averageText = (average: number, language: string) =>
-  new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'ro-RO', {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(average);
+  formatNumber(average, language === 'en' ? 'en' : 'ro', 1);
 
 /**
  * Issue 28: a seller's score from their revealed ratings. `full` says "4,8 ★ din 23 de tranzacții"

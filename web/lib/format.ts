@@ -25,6 +25,27 @@ const dayTimeFormat = kept(
     new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE }),
 );
 const relativeFormat = kept((language) => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
+const NUMBER_LOCALES: Record<string, string> = { ro: 'ro-RO', en: 'en-GB' };
+const numberFormat = kept((languageAndDecimals) => {
+  const [language = 'ro', decimals = '0'] = languageAndDecimals.split('|');
+  return new Intl.NumberFormat(NUMBER_LOCALES[language.slice(0, 2)] ?? 'ro-RO', {
+    minimumFractionDigits: Number(decimals),
+    maximumFractionDigits: Number(decimals),
+  });
+});
+const monthFormat = kept(
+  (language) => new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
+
+/** "3.800" / "4,8" (ro), "3,800" / "4.8" (en): a number in the reader's way, with fixed decimals. */
+export function formatNumber(value: number, language: string, decimals = 0): string {
+  return numberFormat(`${language}|${decimals}`).format(value);
+}
+
+/** "martie 2026" / "March 2026": a month, as a calendar names it (the date is read in UTC). */
+export function formatMonthOf(date: Date, language: string): string {
+  return monthFormat(language).format(date);
+}
 
 /** "20 noiembrie 2026" / "20 November 2026": the day something happened, beside the relative time. */
 export function formatDate(date: Date | string, language: string): string {

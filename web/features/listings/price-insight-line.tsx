@@ -1,6 +1,7 @@
 import { caliberLabel } from '@common/calibers';
 import type { PriceInsight } from '@common/schemas/price-insight';
 import { cn } from '@web/lib/cn';
+import { formatNumber } from '@web/lib/format';
 import { useTranslation } from '@web/lib/use-translation';
 
 type Props = {
@@ -14,17 +15,14 @@ type Props = {
 /** '9x19 (9mm Luger)' → '9x19': the line names the caliber as briefly as the ads do. */
 const shortCaliber = (caliberId: string) => (caliberLabel(caliberId) ?? caliberId).replace(/\s*\(.*\)$/, '');
 
-const NUMBER_LOCALES: Record<string, string> = { ro: 'ro-RO', en: 'en-GB' };
-
 /** Issue 28: "Preț median pentru Glock 17 (9x19): 3.800 lei, din 23 de anunțuri din ultimele 12 luni". */
 export function PriceInsightLine({ insight, brand, model, caliberId, className }: Props) {
   const { t, i18n } = useTranslation('listings');
-  const locale = NUMBER_LOCALES[i18n.language.slice(0, 2)] ?? 'ro-RO';
   return (
     <p className={cn('text-sm text-muted-foreground', className)} data-testid="price-insight">
       {t('priceInsight.line', {
         name: `${brand} ${model} (${shortCaliber(caliberId)})`,
-        price: new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(insight.median),
+        price: formatNumber(insight.median, i18n.language),
         count: insight.count,
         months: insight.months,
       })}

@@ -1,3 +1,5 @@
+import { formatMonthOf } from '@web/lib/format';
+
 /** How a typical reply time reads to a buyer: a rough bucket, not minutes to the decimal. */
 export type ReplyBucket = 'minutes' | 'hour' | 'hours' | 'day' | 'days';
 
@@ -13,7 +15,5 @@ export function replyBucket(medianMinutes: number): ReplyBucket {
 export function formatMonth(yearMonth: string, language: string): string {
   const [year, month] = yearMonth.split('-').map(Number);
   if (!year || !month) return yearMonth;
-  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, 15)),
-  );
+  return formatMonthOf(new Date(Date.UTC(year, month - 1, 15)), language);
 }
