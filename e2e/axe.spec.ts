@@ -7,6 +7,8 @@ import { expect, test } from './support/test';
 
 // Every page, in both languages, signed out, as a user and as a moderator: no WCAG 2.2 AA violation
 // that axe-core can find (issue 14). Some states are opened on purpose: menus, dialogs, an error notice.
+// A page's sweep takes seconds on a busy machine: the pages are parted into tests of two to five, which
+// the browsers run side by side (one test of fourteen pages held the suite's end by minutes).
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LANGUAGES = ['ro', 'en'] as const;
@@ -42,91 +44,128 @@ const openMenu = (name: RegExp) => async (page: Page) => {
   await expect(page.getByRole('menu')).toBeVisible();
 };
 
+/** The pages of one part, in order; each part is its own test, so that the browsers share the sweep. */
+type Part = { name: string; steps: (adId: string) => Step[] };
+
+const adDialogs = (adId: string): Step[] => [
+  { name: 'ad', path: `/ad/${adId}` },
+  {
+    name: 'ad, report dialog',
+    path: `/ad/${adId}`,
+    open: async (p) => {
+      await p.getByRole('button', { name: /Raportează anunțul|Report ad/ }).click();
+      await expect(p.getByRole('dialog')).toBeVisible();
+    },
+  },
+  {
+    // Issue 26, item 18: no toast any more; sign-in opens and says why the visitor is there.
+    name: 'ad, write a message: sign-in with its reason',
+    path: `/ad/${adId}`,
+    open: async (p) => {
+      await p.getByRole('button', { name: /Scrie un mesaj|Write a message/ }).click();
+      await expect(p).toHaveURL(/\/auth\?.*reason=message/);
+    },
+  },
+];
+
+const SIGNED_OUT: Part[] = [
+  {
+    name: 'lists',
+    steps: () => [
+      { name: 'home', path: '/' },
+      { name: 'browse', path: '/browse' },
+      { name: 'browse, no results', path: '/browse?q=nimicgasitaici' },
+    ],
+  },
+  { name: 'the ad', steps: adDialogs },
+  {
+    name: 'menu and 404',
+    steps: () => [
+      { name: 'language menu', path: '/', open: openMenu(/Limba|Language/) },
+      { name: '404', path: '/nu-exista' },
+    ],
+  },
+  {
+    name: 'sign-in',
+    steps: () => [
+      { name: 'sign in', path: '/auth?mode=login' },
+      {
+        name: 'register, errors',
+        path: '/auth?mode=register',
+        open: async (p) => {
+          await p.getByRole('button', { name: /Înregistrează-te|Sign up|Register|Create/ }).click();
+          await expect(p.locator('[aria-invalid="true"]').first()).toBeVisible();
+        },
+      },
+      { name: 'forgot password', path: '/auth/forgot-password' },
+    ],
+  },
+  {
+    name: 'account links',
+    steps: () => [
+      { name: 'reset password, bad link', path: '/auth/reset-password' },
+      { name: 'reset password', path: '/auth/reset-password?token=x' },
+      { name: 'verified, failed', path: '/auth/verified?error=invalid_token' },
+    ],
+  },
+];
+
+const AS_USER: Part[] = [
+  {
+    name: 'home and the ad',
+    steps: (adId) => [
+      { name: 'home', path: '/' },
+      { name: 'account menu', path: '/', open: openMenu(/Meniul contului|Account menu/) },
+      { name: 'ad, contact box', path: `/ad/${adId}` },
+    ],
+  },
+  {
+    name: 'post an ad',
+    steps: () => [
+      { name: 'post ad', path: '/post-ad' },
+      {
+        name: 'post ad, errors',
+        path: '/post-ad',
+        open: async (p) => {
+          await p
+            .getByTestId('ad-form')
+            .getByRole('button', { name: /Trimite|Submit/ })
+            .click();
+          await expect(p.locator('[aria-invalid="true"]').first()).toBeVisible();
+        },
+      },
+    ],
+  },
+  {
+    name: 'dashboard',
+    steps: () => [
+      { name: 'dashboard', path: '/dashboard' },
+      { name: 'my listings', path: '/dashboard/listings' },
+      { name: 'messages', path: '/dashboard/messages' },
+      { name: 'favorites', path: '/dashboard/favorites' },
+      { name: 'settings', path: '/dashboard/settings' },
+    ],
+  },
+];
+
 for (const language of LANGUAGES) {
   test.describe(`in ${language}`, () => {
-    // Two halves, each with its own time: on a busy machine the fourteen pages of one test ran out.
-    test('signed out: lists and the ad', async ({ page, context }) => {
-      test.setTimeout(360_000);
-      await speak(context, language);
-      const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
-      await audit(page, [
-        { name: 'home', path: '/' },
-        { name: 'browse', path: '/browse' },
-        { name: 'browse, no results', path: '/browse?q=nimicgasitaici' },
-        { name: 'ad', path: `/ad/${adId}` },
-        {
-          name: 'ad, report dialog',
-          path: `/ad/${adId}`,
-          open: async (p) => {
-            await p.getByRole('button', { name: /Raportează anunțul|Report ad/ }).click();
-            await expect(p.getByRole('dialog')).toBeVisible();
-          },
-        },
-        {
-          // Issue 26, item 18: no toast any more; sign-in opens and says why the visitor is there.
-          name: 'ad, write a message: sign-in with its reason',
-          path: `/ad/${adId}`,
-          open: async (p) => {
-            await p.getByRole('button', { name: /Scrie un mesaj|Write a message/ }).click();
-            await expect(p).toHaveURL(/\/auth\?.*reason=message/);
-          },
-        },
-        { name: 'language menu', path: '/', open: openMenu(/Limba|Language/) },
-        { name: '404', path: '/nu-exista' },
-      ]);
-    });
+    for (const part of SIGNED_OUT) {
+      test(`signed out: ${part.name}`, async ({ page, context }) => {
+        await speak(context, language);
+        await audit(page, part.steps(await adIdByTitle(page.request, DEMO_AD_TITLE)));
+      });
+    }
 
-    test('signed out: sign-in and account pages', async ({ page, context }) => {
-      test.setTimeout(360_000);
-      await speak(context, language);
-      await audit(page, [
-        { name: 'sign in', path: '/auth?mode=login' },
-        {
-          name: 'register, errors',
-          path: '/auth?mode=register',
-          open: async (p) => {
-            await p.getByRole('button', { name: /Înregistrează-te|Sign up|Register|Create/ }).click();
-            await expect(p.locator('[aria-invalid="true"]').first()).toBeVisible();
-          },
-        },
-        { name: 'forgot password', path: '/auth/forgot-password' },
-        { name: 'reset password, bad link', path: '/auth/reset-password' },
-        { name: 'reset password', path: '/auth/reset-password?token=x' },
-        { name: 'verified, failed', path: '/auth/verified?error=invalid_token' },
-      ]);
-    });
-
-    test('as a user', async ({ page, context }) => {
-      test.setTimeout(360_000);
-      await speak(context, language);
-      await registerVerifiedUser(page);
-      const adId = await adIdByTitle(page.request, DEMO_AD_TITLE);
-      await audit(page, [
-        { name: 'home', path: '/' },
-        { name: 'account menu', path: '/', open: openMenu(/Meniul contului|Account menu/) },
-        { name: 'ad, contact box', path: `/ad/${adId}` },
-        { name: 'post ad', path: '/post-ad' },
-        {
-          name: 'post ad, errors',
-          path: '/post-ad',
-          open: async (p) => {
-            await p
-              .getByTestId('ad-form')
-              .getByRole('button', { name: /Trimite|Submit/ })
-              .click();
-            await expect(p.locator('[aria-invalid="true"]').first()).toBeVisible();
-          },
-        },
-        { name: 'dashboard', path: '/dashboard' },
-        { name: 'my listings', path: '/dashboard/listings' },
-        { name: 'messages', path: '/dashboard/messages' },
-        { name: 'favorites', path: '/dashboard/favorites' },
-        { name: 'settings', path: '/dashboard/settings' },
-      ]);
-    });
+    for (const part of AS_USER) {
+      test(`as a user: ${part.name}`, async ({ page, context }) => {
+        await speak(context, language);
+        await registerVerifiedUser(page);
+        await audit(page, part.steps(await adIdByTitle(page.request, DEMO_AD_TITLE)));
+      });
+    }
 
     test('as a moderator', async ({ browser }) => {
-      test.setTimeout(360_000);
       const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale, baseURL } =
         test.info().project.use;
       const context = await moderatorContext(browser, {
