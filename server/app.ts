@@ -52,6 +52,7 @@ import { savedSearchesRoutes } from './routes/saved-searches';
 import { sellersRoutes } from './routes/sellers';
 import { uploadsRoutes } from './routes/uploads';
 import { assetHints } from './seo/asset-hints';
+import { pageGate } from './seo/page-gate';
 import { pageRenderer } from './seo/pages';
 import { robotsTxt } from './seo/robots';
 import { sitemapRoutes } from './seo/sitemap';
@@ -217,7 +218,16 @@ export function buildApp(services: Services, options: AppOptions = {}) {
   app.get('/robots.txt', robotsTxt(config.publicUrl));
   app.route('/', sitemapRoutes(services));
   if (options.web)
-    mountSpa(app, config.webDist, pageRenderer(app, config.publicUrl, assetHints(config.webDist)));
+    mountSpa(
+      app,
+      config.webDist,
+      pageRenderer(app, config.publicUrl, {
+        hints: assetHints(config.webDist),
+        gate: pageGate(config.pageConcurrency),
+        onRenderError: (error, url) =>
+          logger.error({ err: error, url }, 'server render failed: the browser draws the page alone'),
+      }),
+    );
   else app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
   return app;
 }

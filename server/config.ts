@@ -41,6 +41,7 @@ const envSchema = z.object({
   ),
   API_ONLY: z.preprocess(emptyAsUnset, z.enum(['true', 'false', '1', '0']).default('false')),
   LIST_CACHE_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(600_000).default(5000)),
+  PAGE_CONCURRENCY: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(1000).default(4)),
   // Server processes sharing the port (node:cluster): one per core on PostgreSQL. PGlite is one process.
   WEB_CONCURRENCY: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(64).default(1)),
   WEB_DIST: z.preprocess(emptyAsUnset, z.string().default('dist/web')),
@@ -115,6 +116,8 @@ export type Config = {
   apiOnly: boolean;
   /** How long public list answers are kept in memory (0: not at all). */
   listCacheMs: number;
+  /** Pages made at once per process, the others waiting their turn (server/seo/page-gate.ts; 0: no limit). */
+  pageConcurrency: number;
   /** Server processes sharing the port (server/cluster.ts); above 1 only on PostgreSQL. */
   webConcurrency: number;
   /** How often the job queue looks for expired jobs and workers that stopped beating. */
@@ -178,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: proxyHops(e.TRUST_PROXY),
     apiOnly: e.API_ONLY === 'true' || e.API_ONLY === '1',
     listCacheMs: e.LIST_CACHE_MS,
+    pageConcurrency: e.PAGE_CONCURRENCY,
     webConcurrency: e.WEB_CONCURRENCY,
     queueSuperviseSeconds: e.QUEUE_SUPERVISE_SECONDS,
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,

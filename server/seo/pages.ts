@@ -12,6 +12,7 @@ import { type AssetHints, noHints } from './asset-hints';
 import { jsonForScript } from './escape';
 import { type PageHead, renderHead } from './head';
 import { pageCacheControl } from './page-caching';
+import { type PageGate, pageGate } from './page-gate';
 import {
   adHead,
   browseHead,
@@ -245,10 +246,20 @@ const isLanguage = (code: string): code is Language => (LANGUAGES as readonly st
 export function pageRenderer(
   app: Hono<AppEnv>,
   origin: string,
-  hints: AssetHints = noHints,
-  onRenderError: (error: unknown, url: string) => void = () => {},
+  {
+    hints = noHints,
+    gate = pageGate(0),
+    onRenderError = () => {},
+  }: {
+    hints?: AssetHints;
+    /** Pages in the making at once (server/seo/page-gate.ts). */
+    gate?: PageGate;
+    /** A render that threw: the page falls back to the one the browser draws alone. */
+    onRenderError?: (error: unknown, url: string) => void;
+  } = {},
 ) {
-  return async (c: Context, template: string) => {
+  return (c: Context, template: string) => gate(() => renderPageFor(c, template));
+  async function renderPageFor(c: Context, template: string) {
     const headers = new Headers();
     for (const name of FORWARDED) {
       const value = c.req.header(name);
@@ -297,5 +308,5 @@ export function pageRenderer(
     // The same URL is a different page per language (and per viewer): a shared cache must key on both.
     c.header('Vary', 'Cookie, Accept-Language', { append: true });
     return c.html(renderPage(template, page, lang, hints, serverApp), page.status as 200);
-  };
+  }
 }
