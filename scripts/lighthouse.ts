@@ -6,6 +6,7 @@
 // Performance is measured with Lighthouse's simulated throttling, from the CPU time it observes:
 // on a busy shared machine it reads low; compare runs made on a quiet one. Each page is audited
 // LIGHTHOUSE_RUNS times (default 3) and the run with the median Performance score is reported.
+// LIGHTHOUSE_PAGES=browse,ad audits only those; LIGHTHOUSE_REPORTS=<dir> keeps every run's whole report.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,10 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3220);
 const ORIGIN = `http://localhost:${PORT}`;
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** LIGHTHOUSE_REPORTS=<dir>: every run's whole report, to read what a score is made of. */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+/** LIGHTHOUSE_PAGES=browse,ad: only those pages (by the start of their name). */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const BUDGET: Record<(typeof CATEGORIES)[number], number> = {
   performance: 95,
@@ -74,6 +79,11 @@ async function audit(url: string) {
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { lhr } = result;
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      writeFileSync(path.join(REPORTS, name), JSON.stringify(lhr));
+    }
     // A run Lighthouse could not finish (no paint seen, a protocol timeout) has no metrics to score.
     if (lhr.runtimeError) {
       return { url, error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
@@ -107,7 +117,7 @@ try {
     { name: 'browse', path: '/browse' },
     { name: 'search', path: '/browse?q=glock' },
     { name: 'ad page', path: `/ad/${first.items[0]?.id}` },
-  ];
+  ].filter((page) => !ONLY || ONLY.some((start) => page.name.startsWith(start)));
   const results = [];
   for (const page of pages) {
     const runs = [];

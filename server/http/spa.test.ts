@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../scripts/lib/precompress';
-import { mountSpa } from './spa';
+import { inlineStylesheets, mountSpa } from './spa';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'spa-'));
 mkdirSync(path.join(dist, 'assets'));
@@ -62,5 +62,28 @@ describe('mountSpa', () => {
 
   it('refuses to start without a build, saying what to run', () => {
     expect(() => mountSpa(new Hono(), path.join(dist, 'missing'))).toThrow(/npm run build/);
+  });
+});
+
+describe('inlineStylesheets', () => {
+  const styled = mkdtempSync(path.join(os.tmpdir(), 'spa-css-'));
+  mkdirSync(path.join(styled, 'assets'));
+  afterAll(() => rmSync(styled, { recursive: true, force: true }));
+  const page = (href: string) =>
+    `<head><link rel="stylesheet" crossorigin href="${href}"></head><div id="root"></div>`;
+
+  it('writes the built stylesheet into the page, so that it paints before any script has run', async () => {
+    writeFileSync(path.join(styled, 'assets', 'index-x1.css'), 'body{color:red}');
+    writeFileSync(path.join(styled, 'index.html'), page('/assets/index-x1.css'));
+    const site = new Hono();
+    mountSpa(site, styled);
+    const html = await (await site.request('/')).text();
+    expect(html).toContain('<style>body{color:red}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
+  it('keeps the link to a stylesheet whose urls are relative to its own place', () => {
+    writeFileSync(path.join(styled, 'assets', 'index-x2.css'), '@font-face{src:url(./f.woff2)}');
+    expect(inlineStylesheets(page('/assets/index-x2.css'), styled)).toBe(page('/assets/index-x2.css'));
   });
 });

@@ -14,6 +14,24 @@ const cacheFor =
     if (c.res.ok && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', value);
   };
 
+/**
+ * The built stylesheets, written into the page: a stylesheet link blocks the first paint until it has
+ * arrived, and by then the entry script has arrived too and runs first, so a server-rendered page
+ * painted only after its hydration (Lighthouse's render-blocking insight, 180 ms on a simulated phone;
+ * FCP 2.2 s on /browse). Inline, the HTML paints as soon as it is parsed. The CSS has no url() to
+ * resolve against /assets/, which the check below keeps true.
+ */
+export function inlineStylesheets(html: string, webDist: string): string {
+  return html.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
+    (link, file) => {
+      const css = readFileSync(path.join(webDist, file), 'utf8');
+      if (/url\(|<\/style/i.test(css)) return link;
+      return `<style>${css}</style>`;
+    },
+  );
+}
+
 /** Answers a page request with the index.html template filled in (server/seo/pages.ts). */
 export type PageRenderer = (c: Context, template: string) => Promise<Response>;
 
@@ -27,7 +45,7 @@ export function mountSpa<E extends Env>(app: Hono<E>, webDist: string, render?: 
   if (!existsSync(indexPath)) {
     throw new Error(`The web app is not built (${indexPath} is missing): run "npm run build" first.`);
   }
-  const indexHtml = readFileSync(indexPath, 'utf8');
+  const indexHtml = inlineStylesheets(readFileSync(indexPath, 'utf8'), webDist);
   const serveIndex: MiddlewareHandler = async (c) => {
     if (render) return render(c, indexHtml);
     c.header('Cache-Control', 'no-cache');
