@@ -10,14 +10,18 @@ import { useTranslation } from '../../web/lib/use-translation';
 const CATALOGS = {
   ro: {
     common: {
-      unread_one: '{{count}} mesaj',
-      unread_few: '{{count}} mesaje',
-      unread_other: '{{count}} de mesaje',
-      hi: 'Salut, {{name}}',
+      probeUnread_one: '{{count}} mesaj',
+      probeUnread_few: '{{count}} mesaje',
+      probeUnread_other: '{{count}} de mesaje',
+      probeHi: 'Salut, {{name}}',
     },
   },
   en: {
-    common: { unread_one: '{{count}} message', unread_other: '{{count}} messages', hi: 'Hello, {{name}}' },
+    common: {
+      probeUnread_one: '{{count}} message',
+      probeUnread_other: '{{count}} messages',
+      probeHi: 'Hello, {{name}}',
+    },
   },
 };
 
@@ -35,8 +39,8 @@ function instanceIn(lng: 'ro' | 'en') {
 
 function Texts({ counts, name }: { counts: number[]; name: unknown }) {
   const { t } = useTranslation('common');
-  const lines = counts.map((count) => t('unread', { count }));
-  lines.push(t('hi', { name: name as string }));
+  const lines = counts.map((count) => t('probeUnread', { count }));
+  lines.push(t('probeHi', { name: name as string }));
   return createElement('p', null, lines.join(' | '));
 }
 
