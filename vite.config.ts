@@ -18,8 +18,6 @@ export default defineConfig({
     outDir: path.join(here, 'dist/web'),
     emptyOutDir: true,
     sourcemap: false,
-    // The server reads it to hint each page's route chunk to the browser (server/seo/asset-hints.ts).
-    manifest: true,
     // Module preload is native in every browser the app supports (modern ones only): no polyfill in
     // the entry script.
     modulePreload: { polyfill: false },

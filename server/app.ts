@@ -222,7 +222,7 @@ export function buildApp(services: Services, options: AppOptions = {}) {
       app,
       config.webDist,
       pageRenderer(app, config.publicUrl, {
-        hints: assetHints(config.webDist),
+        hints: assetHints(),
         gate: pageGate(config.pageConcurrency),
         onRenderError: (error, url) =>
           logger.error({ err: error, url }, 'server render failed: the browser draws the page alone'),

@@ -10,7 +10,7 @@ import { NotFoundPage } from './routes/not-found-page';
  * page the browser renders alone; moving between pages is a transition (BrowserRouter wraps history
  * updates in startTransition), so the current page stays until the next one has loaded. Home comes
  * with the entry script. Browse, ad and seller pages arrive as server HTML (server/seo/pages.ts), so
- * their chunks (hinted with modulepreload, server/seo/asset-hints.ts) delay hydration, not the paint.
+ * their chunks delay hydration, not the paint (not hinted: server/seo/asset-hints.ts says why).
  */
 const BrowseRoute = lazy(() => import('./routes/browse-route').then((m) => ({ default: m.BrowseRoute })));
 const AuthPage = lazy(() => import('./features/auth/auth-page').then((m) => ({ default: m.AuthPage })));

@@ -1,19 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { PageKind } from './pages';
 
 /** Extra `<link>` tags for a page: what the app will fetch right after its entry script. */
 export type AssetHints = (kind: PageKind, lang: string) => string[];
 export const noHints: AssetHints = () => [];
 
-// The lazy route module of each server-rendered page (web/router.tsx), as Vite's manifest names it;
-// home comes with the entry script.
-const ROUTE_MODULES: Partial<Record<PageKind, string>> = {
-  browse: 'routes/browse-route.tsx',
-  ad: 'routes/ad-detail-route.tsx',
-  seller: 'routes/seller-route.tsx',
-  legal: 'features/legal/legal-page.tsx',
-};
 // Translation namespaces the first paint waits for: i18n's defaults and the listings pages' (browse
 // also shows the saved-searches button, a seller's page its own words around the ad cards, and the
 // ad page waits for its contact box's and report dialog's: web/routes/ad-detail-route.tsx).
@@ -26,34 +16,17 @@ const NAMESPACES: Record<PageKind, string[]> = {
   other: ['common', 'validation'],
 };
 
-type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
-
-/** The chunk files a module needs, its static imports first, leaving out the entry (already loading). */
-function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
-  const chunk = manifest[key];
-  if (!chunk || chunk.isEntry || seen.has(key)) return [];
-  seen.add(key);
-  return [...(chunk.imports ?? []).flatMap((dep) => chunksOf(manifest, dep, seen)), chunk.file];
-}
-
 /**
- * Without hints the browser learns of a page's route chunk and translations only after the entry
- * script has run: two more round trips before the first paint. These fetch them alongside it.
+ * Without hints the browser learns of a page's translations only after the entry script has run: a
+ * round trip more before hydration. The catalogs are small; the page's route chunks are not hinted.
+ * A server-rendered page paints from its HTML, so its route chunks delay only hydration, and hinted,
+ * the ad page's 13 chunks shared a phone's bandwidth with the first photo and the entry script
+ * (Lighthouse, issue 27: LCP 2.6 s and Performance 92-94 on /browse and the ad page with them, LCP
+ * 2.1 s and 97-98 without).
  */
-export function assetHints(webDist: string): AssetHints {
-  const manifestPath = path.join(webDist, '.vite', 'manifest.json');
-  const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
-  const modulePreloads = Object.fromEntries(
-    Object.entries(ROUTE_MODULES).map(([kind, key]) => [
-      kind,
-      chunksOf(manifest, key).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ]),
-  ) as Partial<Record<PageKind, string[]>>;
-  // The catalogs first: nothing paints before the common one has arrived.
-  return (kind, lang) => [
-    ...NAMESPACES[kind].map(
+export function assetHints(): AssetHints {
+  return (kind, lang) =>
+    NAMESPACES[kind].map(
       (ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lang}/${ns}.json">`,
-    ),
-    ...(modulePreloads[kind] ?? []),
-  ];
+    );
 }
