@@ -3,10 +3,13 @@ import { CURRENCY, PRICE_LOCALE } from './values';
 /** Romanian grouping ("3.900 RON") for Romanian readers, English ("RON 3,900") for English ones. */
 const LOCALES: Record<string, string> = { ro: PRICE_LOCALE, en: 'en-GB' };
 
+/** The locale numbers are written in for a reader's language: Romanian unless told otherwise. */
+export const numberLocale = (language: string): string => LOCALES[language.slice(0, 2)] ?? PRICE_LOCALE;
+
 const formats = new Map<string, { whole: Intl.NumberFormat; cents: Intl.NumberFormat }>();
 
 function formatsFor(language: string) {
-  const locale = LOCALES[language.slice(0, 2)] ?? PRICE_LOCALE;
+  const locale = numberLocale(language);
   let found = formats.get(locale);
   if (!found) {
     found = {

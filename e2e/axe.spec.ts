@@ -44,6 +44,12 @@ const openMenu = (name: RegExp) => async (page: Page) => {
   await expect(page.getByRole('menu')).toBeVisible();
 };
 
+/** Sends a form empty, so that its fields show their errors. */
+const submitEmpty = (submit: (page: Page) => Promise<void>) => async (page: Page) => {
+  await submit(page);
+  await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
+};
+
 /** The pages of one part, in order; each part is its own test, so that the browsers share the sweep. */
 type Part = { name: string; steps: (adId: string) => Step[] };
 
@@ -92,10 +98,9 @@ const SIGNED_OUT: Part[] = [
       {
         name: 'register, errors',
         path: '/auth?mode=register',
-        open: async (p) => {
-          await p.getByRole('button', { name: /Înregistrează-te|Sign up|Register|Create/ }).click();
-          await expect(p.locator('[aria-invalid="true"]').first()).toBeVisible();
-        },
+        open: submitEmpty((p) =>
+          p.getByRole('button', { name: /Înregistrează-te|Sign up|Register|Create/ }).click(),
+        ),
       },
       { name: 'forgot password', path: '/auth/forgot-password' },
     ],
@@ -126,13 +131,12 @@ const AS_USER: Part[] = [
       {
         name: 'post ad, errors',
         path: '/post-ad',
-        open: async (p) => {
-          await p
+        open: submitEmpty((p) =>
+          p
             .getByTestId('ad-form')
             .getByRole('button', { name: /Trimite|Submit/ })
-            .click();
-          await expect(p.locator('[aria-invalid="true"]').first()).toBeVisible();
-        },
+            .click(),
+        ),
       },
     ],
   },

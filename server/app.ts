@@ -24,6 +24,7 @@ import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
 import { wholeBodyCompression } from './http/whole-body-compression';
 import { createJobQueue } from './jobs/queue';
+import { createLimiter } from './limiter';
 import { createMailer } from './mail/mailer';
 import { AppMetrics } from './metrics/metrics';
 import { metricsRoute } from './metrics/metrics-route';
@@ -52,7 +53,6 @@ import { savedSearchesRoutes } from './routes/saved-searches';
 import { sellersRoutes } from './routes/sellers';
 import { uploadsRoutes } from './routes/uploads';
 import { assetHints } from './seo/asset-hints';
-import { pageGate } from './seo/page-gate';
 import { pageRenderer } from './seo/pages';
 import { robotsTxt } from './seo/robots';
 import { sitemapRoutes } from './seo/sitemap';
@@ -222,8 +222,8 @@ export function buildApp(services: Services, options: AppOptions = {}) {
       app,
       config.webDist,
       pageRenderer(app, config.publicUrl, {
-        hints: assetHints(),
-        gate: pageGate(config.pageConcurrency),
+        hints: assetHints,
+        gate: createLimiter(config.pageConcurrency || Number.POSITIVE_INFINITY),
         onRenderError: (error, url) =>
           logger.error({ err: error, url }, 'server render failed: the browser draws the page alone'),
       }),

@@ -116,7 +116,7 @@ export type Config = {
   apiOnly: boolean;
   /** How long public list answers are kept in memory (0: not at all). */
   listCacheMs: number;
-  /** Pages made at once per process, the others waiting their turn (server/seo/page-gate.ts; 0: no limit). */
+  /** Pages made at once per process, the others waiting their turn (server/limiter.ts, in pageRenderer; 0: no limit). */
   pageConcurrency: number;
   /** Server processes sharing the port (server/cluster.ts); above 1 only on PostgreSQL. */
   webConcurrency: number;

@@ -29,4 +29,23 @@ describe('createLimiter', () => {
     await expect(limited(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await limited(async () => 'next')).toBe('next');
   });
+
+  it('runs everything at once with no maximum (Infinity)', async () => {
+    const limited = createLimiter(Number.POSITIVE_INFINITY);
+    const started: string[] = [];
+    const finishes: Array<() => void> = [];
+    const results = ['a', 'b', 'c'].map((name) =>
+      limited(
+        () =>
+          new Promise<string>((resolve) => {
+            started.push(name);
+            finishes.push(() => resolve(name));
+          }),
+      ),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['a', 'b', 'c']);
+    for (const finish of finishes) finish();
+    expect(await Promise.all(results)).toEqual(['a', 'b', 'c']);
+  });
 });

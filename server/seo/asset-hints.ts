@@ -24,9 +24,7 @@ const NAMESPACES: Record<PageKind, string[]> = {
  * (Lighthouse, issue 27: LCP 2.6 s and Performance 92-94 on /browse and the ad page with them, LCP
  * 2.1 s and 97-98 without).
  */
-export function assetHints(): AssetHints {
-  return (kind, lang) =>
-    NAMESPACES[kind].map(
-      (ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lang}/${ns}.json">`,
-    );
-}
+export const assetHints: AssetHints = (kind, lang) =>
+  NAMESPACES[kind].map(
+    (ns) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/${lang}/${ns}.json">`,
+  );

@@ -25,16 +25,6 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'pages-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX_TEMPLATE);
-  // Vite's manifest, in miniature: a seller route's chunk and one chunk it imports, neither of them hinted.
-  mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(
-    path.join(dist, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-abc.js', isEntry: true },
-      'routes/seller-route.tsx': { file: 'assets/seller-route-def.js', imports: ['_input-ghi.js'] },
-      '_input-ghi.js': { file: 'assets/input-ghi.js' },
-    }),
-  );
   site = buildApp({ ...ctx.services, config: { ...ctx.config, webDist: dist } }, { web: true });
   seller = await createUser(ctx);
 });

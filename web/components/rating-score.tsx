@@ -5,8 +5,7 @@ import { useTranslation } from '@web/lib/use-translation';
 import { Star } from 'lucide-react';
 
 /** "4,8": one decimal, in the reader's way of writing numbers. */
-export const averageText = (average: number, language: string) =>
-  formatNumber(average, language === 'en' ? 'en' : 'ro', 1);
+export const averageText = (average: number, language: string) => formatNumber(average, language, 1);
 
 /**
  * Issue 28: a seller's score from their revealed ratings. `full` says "4,8 ★ din 23 de tranzacții"

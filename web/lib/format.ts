@@ -1,3 +1,5 @@
+import { numberLocale } from '@common/price';
+
 /**
  * One formatter per language and kind, kept: building an Intl formatter costs far more than using one
  * (on a phone, a page of 24 cards spent most of its date time building them).
@@ -25,10 +27,9 @@ const dayTimeFormat = kept(
     new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE }),
 );
 const relativeFormat = kept((language) => new Intl.RelativeTimeFormat(language, { numeric: 'auto' }));
-const NUMBER_LOCALES: Record<string, string> = { ro: 'ro-RO', en: 'en-GB' };
 const numberFormat = kept((languageAndDecimals) => {
   const [language = 'ro', decimals = '0'] = languageAndDecimals.split('|');
-  return new Intl.NumberFormat(NUMBER_LOCALES[language.slice(0, 2)] ?? 'ro-RO', {
+  return new Intl.NumberFormat(numberLocale(language), {
     minimumFractionDigits: Number(decimals),
     maximumFractionDigits: Number(decimals),
   });
