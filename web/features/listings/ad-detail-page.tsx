@@ -174,8 +174,9 @@ function AdDetailView({ ad, interactions }: { ad: AdDetail; interactions?: React
         </div>
       )}
 
-      {/* Phones read gallery, summary, then details; wide screens keep the summary in a sticky side column. */}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-x-8">
+      {/* Phones read gallery, summary, then details; wide screens keep the summary in a sticky side column.
+          Its height goes to the second row: left to share it, the first row grew and opened a gap under the photo. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[auto_1fr] lg:gap-x-8">
         <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <AdGallery images={ad.images} title={ad.title} />
         </div>
